@@ -1,0 +1,3 @@
+"""tic: a personal notification hub for an LLM assistant."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from tic.cli import main
+
+main()

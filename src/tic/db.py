@@ -1,0 +1,159 @@
+"""The world: one database (SQLite by default, PostgreSQL when engines share it) and its tables."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import make_url
+
+__all__ = ["metadata", "open_world", "sqlite_url"]
+
+metadata = MetaData()
+
+# --- notice store (N) -------------------------------------------------------------
+
+notice_table = Table(
+    "notices",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("key", String(8), nullable=False),  # N2 handle, from the template
+    Column("template", Text, nullable=False),
+    Column("params", JSON, nullable=False, default=dict),
+    Column("severity", String(8), nullable=False, default="info"),
+    Column("kind", String(16), nullable=False, default="notice"),  # "notice" | "notification" (H2)
+    Column("origin", String(16), nullable=False, default="code"),  # "code" | "content" (N10)
+    Column("actionable", Boolean, nullable=False, default=False),
+    Column("poster", String(128), nullable=True),  # caller key of the posting code; NULL = engine
+    Column("location", String(512), nullable=True),  # N11 file:line
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("withdrawn_at", DateTime(timezone=True), nullable=True),
+)
+Index("ix_notices_key", notice_table.c.key)
+
+# One row per (notice, reader): who it is addressed to and whether that reader read it (N3, N5).
+inbox_table = Table(
+    "notice_inbox",
+    metadata,
+    Column("notice_id", Integer, ForeignKey("notices.id", ondelete="CASCADE"), primary_key=True),
+    Column("reader", String(128), primary_key=True),  # caller key, e.g. agent:main
+    Column("read_at", DateTime(timezone=True), nullable=True),
+)
+Index("ix_inbox_pending", inbox_table.c.reader, inbox_table.c.read_at)
+
+# N8 mutes, per user and caller, kept in the world.
+mute_table = Table(
+    "notice_mutes",
+    metadata,
+    Column("user", String(128), primary_key=True),
+    Column("caller", String(128), primary_key=True),
+    Column("key", String(8), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# --- ChatHub (H) -----------------------------------------------------------------
+
+chat_history_table = Table(
+    "chat_history",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("conversation", String(64), nullable=False, default="main"),
+    Column("role", String(16), nullable=False),  # user | assistant
+    Column("content", Text, nullable=True),
+    Column("reasoning_content", Text, nullable=True),
+    Column("is_synthetic", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+Index("ix_chat_history_conv", chat_history_table.c.conversation, chat_history_table.c.id)
+
+chat_llm_tools_table = Table(
+    "chat_llm_tools",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("message_id", Integer, ForeignKey("chat_history.id", ondelete="CASCADE"), nullable=False),
+    Column("call_id", String(64), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("arguments", JSON, nullable=False, default=dict),
+    Column("status", String(16), nullable=False, default="pending"),  # pending | done | error
+    Column("result_type", String(16), nullable=True),  # json | text
+    Column("result", Text, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+Index("ix_chat_llm_tools_message", chat_llm_tools_table.c.message_id)
+
+# --- triage (T) and sources (S) ----------------------------------------------------
+
+decision_table = Table(
+    "triage_decisions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_key", String(512), nullable=False),
+    Column("version", String(32), nullable=False),
+    Column("agent", String(64), nullable=False, default="tic"),
+    Column("notify", Boolean, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("rule", Text, nullable=True),  # the rule text that decided it, when one did
+    Column("summary", Text, nullable=True),
+    Column("is_update", Boolean, nullable=False, default=False),
+    Column("notice_id", Integer, nullable=True),
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("event_key", "version", name="uq_decision_event_version"),
+)
+Index("ix_decisions_key", decision_table.c.event_key)
+
+cursor_table = Table(
+    "source_cursors",
+    metadata,
+    Column("source", String(128), primary_key=True),
+    Column("cursor", JSON, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+def open_world(url: str, *, create: bool = True) -> Engine:
+    """Open the database at `url`, creating the tables when `create` (idempotent).
+
+    SQLite runs in WAL mode with a busy timeout, so several threads and
+    processes can share one file.
+    """
+    parsed = make_url(url)
+    kwargs: dict = {"future": True}
+    if parsed.get_backend_name() == "sqlite":
+        if parsed.database and parsed.database != ":memory:":
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+    engine = create_engine(url, **kwargs)
+    if parsed.get_backend_name() == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    if create:
+        metadata.create_all(engine)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
