@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timezone
 from pathlib import Path
 
 from sqlalchemy import (
@@ -17,6 +18,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     create_engine,
     event,
@@ -26,6 +28,27 @@ from sqlalchemy.engine import make_url
 __all__ = ["metadata", "open_world", "sqlite_url"]
 
 metadata = MetaData()
+
+
+class UtcDateTime(TypeDecorator):
+    """An aware UTC datetime on every backend (SQLite keeps no zone; this puts UTC back)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None:
+            if value.tzinfo is None:
+                raise ValueError("store aware datetimes only (the Clock returns UTC)")
+            value = value.astimezone(timezone.utc)
+            if dialect.name == "sqlite":
+                value = value.replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is not None:
+            value = value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+        return value
 
 # --- notice store (N) -------------------------------------------------------------
 
@@ -42,8 +65,8 @@ notice_table = Table(
     Column("actionable", Boolean, nullable=False, default=False),
     Column("poster", String(128), nullable=True),  # caller key of the posting code; NULL = engine
     Column("location", String(512), nullable=True),  # N11 file:line
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("withdrawn_at", DateTime(timezone=True), nullable=True),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("withdrawn_at", UtcDateTime(), nullable=True),
 )
 Index("ix_notices_key", notice_table.c.key)
 
@@ -53,7 +76,7 @@ inbox_table = Table(
     metadata,
     Column("notice_id", Integer, ForeignKey("notices.id", ondelete="CASCADE"), primary_key=True),
     Column("reader", String(128), primary_key=True),  # caller key, e.g. agent:main
-    Column("read_at", DateTime(timezone=True), nullable=True),
+    Column("read_at", UtcDateTime(), nullable=True),
 )
 Index("ix_inbox_pending", inbox_table.c.reader, inbox_table.c.read_at)
 
@@ -64,7 +87,7 @@ mute_table = Table(
     Column("user", String(128), primary_key=True),
     Column("caller", String(128), primary_key=True),
     Column("key", String(8), primary_key=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 
 # --- ChatHub (H) -----------------------------------------------------------------
@@ -78,7 +101,7 @@ chat_history_table = Table(
     Column("content", Text, nullable=True),
     Column("reasoning_content", Text, nullable=True),
     Column("is_synthetic", Boolean, nullable=False, default=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
 )
 Index("ix_chat_history_conv", chat_history_table.c.conversation, chat_history_table.c.id)
 
@@ -93,8 +116,8 @@ chat_llm_tools_table = Table(
     Column("status", String(16), nullable=False, default="pending"),  # pending | done | error
     Column("result_type", String(16), nullable=True),  # json | text
     Column("result", Text, nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("created_at", UtcDateTime(), nullable=False),
+    Column("finished_at", UtcDateTime(), nullable=True),
 )
 Index("ix_chat_llm_tools_message", chat_llm_tools_table.c.message_id)
 
@@ -113,7 +136,7 @@ decision_table = Table(
     Column("summary", Text, nullable=True),
     Column("is_update", Boolean, nullable=False, default=False),
     Column("notice_id", Integer, nullable=True),
-    Column("decided_at", DateTime(timezone=True), nullable=False),
+    Column("decided_at", UtcDateTime(), nullable=False),
     UniqueConstraint("event_key", "version", name="uq_decision_event_version"),
 )
 Index("ix_decisions_key", decision_table.c.event_key)
@@ -123,7 +146,7 @@ cursor_table = Table(
     metadata,
     Column("source", String(128), primary_key=True),
     Column("cursor", JSON, nullable=False),
-    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", UtcDateTime(), nullable=False),
 )
 
 

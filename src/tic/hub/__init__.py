@@ -1,1 +1,24 @@
-"""placeholder"""
+"""ChatHub: history, tool registry, tools, consumer, injection, the turn loop."""
+
+from tic.hub._history import INTERRUPTED, NOTIFICATION_REASONING, ChatHistory
+from tic.hub._hub import ChatHub, notification_objects
+from tic.hub._notify import Notification, Notifier, notification_template
+from tic.hub._registry import CallContext, Tool, ToolRegistry, ToolResult
+from tic.hub._tools import READ_NOTIFICATION, register_builtin_tools
+
+__all__ = [
+    "INTERRUPTED",
+    "NOTIFICATION_REASONING",
+    "READ_NOTIFICATION",
+    "CallContext",
+    "ChatHistory",
+    "ChatHub",
+    "Notification",
+    "Notifier",
+    "Tool",
+    "ToolRegistry",
+    "ToolResult",
+    "notification_objects",
+    "notification_template",
+    "register_builtin_tools",
+]

@@ -1,0 +1,89 @@
+"""Wiring: the one place real parts are built and joined (called from cli.py only)."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Callable
+
+from sqlalchemy import Engine
+
+from tic.agents import Roster, load_roster
+from tic.clock import Clock
+from tic.config import Settings
+from tic.db import open_world
+from tic.hub import ChatHub, Notifier, ToolRegistry, register_builtin_tools
+from tic.models import ChatModel
+from tic.notices import SqlNoticeStore
+from tic.triage.tick import Triage
+
+log = logging.getLogger(__name__)
+
+__all__ = ["App", "build_app", "model_for"]
+
+
+@dataclass
+class App:
+    settings: Settings
+    clock: Clock
+    world: Engine
+    roster: Roster
+    store: SqlNoticeStore
+    registry: ToolRegistry
+    notifier: Notifier
+
+
+def build_app(settings: Settings, clock: Clock) -> App:
+    world = open_world(settings.database_url)  # type: ignore[arg-type]
+    roster = load_roster(settings.agents_dir)  # type: ignore[arg-type]
+    store = SqlNoticeStore(world, roster, clock, user=settings.user)
+    registry = ToolRegistry(store)
+    notifier = Notifier(store, clock)
+    register_builtin_tools(registry, store, notifier)
+    return App(settings, clock, world, roster, store, registry, notifier)
+
+
+def model_for(spec: str, clock: Clock) -> ChatModel:
+    """The main agent's model: offline unless a litellm model string is configured."""
+    from tic.models import make_model
+    from tic.models.offline import OfflineMainModel
+
+    return make_model(spec, offline=lambda: OfflineMainModel(clock))
+
+
+def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
+    agent = app.roster["main"]
+    spec = app.settings.main_model or agent.meta.model
+    return ChatHub(
+        engine=app.world,
+        store=app.store,
+        registry=app.registry,
+        agent=agent,
+        model=model_for(spec, app.clock),
+        clock=app.clock,
+        say=say,
+        batch_window=app.settings.batch_window_ms / 1000,
+    )
+
+
+def build_triage(app: App) -> Triage:
+    from tic.sources import sources_from_dir
+
+    agent = app.roster["tic"]
+    spec = app.settings.tic_model or agent.meta.model
+    if spec not in ("", "offline", "local"):
+        log.warning("model-assisted triage (%s) is not available yet: the local decider decides every event", spec)
+    sources_dir = app.settings.sources_dir
+    horizon = timedelta(hours=app.settings.calendar_horizon_hours)
+    sources = sources_from_dir(sources_dir, horizon=horizon) if sources_dir else []
+    return Triage(
+        engine=app.world,
+        store=app.store,
+        notifier=app.notifier,
+        clock=app.clock,
+        agent=agent,
+        resolve=app.settings.resolve,
+        sources=sources,
+        first_run=timedelta(hours=app.settings.first_run_hours),
+    )

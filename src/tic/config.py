@@ -1,0 +1,59 @@
+"""Settings: read once from the environment (prefix TIC_) and passed in from cli.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from tic.db import sqlite_url
+
+__all__ = ["Settings"]
+
+
+class Settings(BaseSettings):
+    """Every setting, with its environment variable (TIC_<NAME>) and default.
+
+    Paths default relative to `home` (the project folder; the ./tic launcher
+    sets TIC_HOME to the folder it lives in).
+    """
+
+    model_config = SettingsConfigDict(env_prefix="TIC_", extra="ignore")
+
+    home: Path = Field(default_factory=Path.cwd, description="project folder holding agents/ and data/")
+    data_dir: Path | None = Field(None, description="user data: notifications.md, the database, demo sources")
+    agents_dir: Path | None = Field(None, description="agent definitions (meta.json + AGENT.md per agent)")
+    database_url: str | None = Field(None, description="SQLAlchemy URL of the world; default SQLite file data/tic.db")
+    demo: bool = Field(True, description="create and read the embedded demo sources under data/demo/")
+    sources_dir: Path | None = Field(None, description="folder with mail/, calendar.ics, whatsapp.jsonl; default data/demo when demo is on")
+    main_model: str | None = Field(None, description="model of the main agent; overrides agents/main/meta.json ('offline' or a litellm model string)")
+    tic_model: str | None = Field(None, description="model of the triage agent; overrides agents/tic/meta.json")
+    first_run_hours: float = Field(24.0, gt=0, description="S5: a source with no cursor considers this many past hours")
+    calendar_horizon_hours: float = Field(24.0, gt=0, description="S3: calendar look-ahead for items starting soon")
+    batch_window_ms: int = Field(200, ge=0, description="H3: ChatHub batching window")
+    user: str = Field("me", description="the signed-in user; mutes are stored per user (N8)")
+
+    @model_validator(mode="after")
+    def _fill_paths(self) -> "Settings":
+        self.home = self.home.resolve()
+        if self.data_dir is None:
+            self.data_dir = self.home / "data"
+        if self.agents_dir is None:
+            self.agents_dir = self.home / "agents"
+        if self.database_url is None:
+            self.database_url = sqlite_url(self.data_dir / "tic.db")
+        if self.sources_dir is None and self.demo:
+            self.sources_dir = self.data_dir / "demo"
+        return self
+
+    def resolve(self, rel: str) -> Path:
+        """A project-relative path from an agent definition; `data/...` follows TIC_DATA_DIR."""
+        parts = Path(rel).parts
+        if parts and parts[0] == "data":
+            return self.data_dir.joinpath(*parts[1:])  # type: ignore[union-attr]
+        return self.home / rel
+
+    @property
+    def rules_file(self) -> Path:
+        return self.data_dir / "notifications.md"  # type: ignore[operator]

@@ -1,0 +1,66 @@
+"""`./tic run`: the engine's main loop — scheduler, ChatHub consumer and the terminal chat, together."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from typing import Callable, TextIO
+
+from tic.app import App, build_hub, build_triage
+from tic.scheduler import Scheduler
+
+log = logging.getLogger(__name__)
+
+__all__ = ["run_engine"]
+
+QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
+
+
+async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], prompt: Callable[[], None] | None) -> None:
+    """Run until the input ends (and what is pending is answered) or the task is cancelled."""
+    loop = asyncio.get_running_loop()
+    hub = build_hub(app, say)
+    hub.attach(loop)
+    triage = build_triage(app)
+    await hub.resume()  # H5/H11: finish a turn a crash interrupted, before anything new
+    consumer = asyncio.create_task(hub.run_consumer(), name="chathub-consumer")
+    scheduler = Scheduler()
+    schedule = triage.agent.meta.schedule
+    if schedule is not None:
+        scheduler.add("tic", schedule, lambda: asyncio.to_thread(triage.tick), run_now=app.clock.now())
+    scheduler.start()
+    try:
+        while True:
+            if prompt:
+                prompt()
+            line = await loop.run_in_executor(None, stdin.readline)
+            if not line:
+                break
+            text = line.strip()
+            if text in ("/quit", "/exit"):
+                break
+            if text:
+                await hub.user_says(text)
+        if "tic" in scheduler.first_runs:
+            await scheduler.first_runs["tic"]
+        await _until_quiet(app, hub)
+    finally:
+        scheduler.shutdown()
+        consumer.cancel()
+        try:
+            await consumer
+        except asyncio.CancelledError:
+            pass
+
+
+async def _until_quiet(app: App, hub) -> None:
+    """Wait until nothing is pending for the main agent and no turn is running."""
+    quiet = 0
+    window = max(app.settings.batch_window_ms / 1000, 0.05)
+    while quiet < QUIET_CHECKS:
+        await asyncio.sleep(window)
+        busy = not hub.idle() or await asyncio.to_thread(app.store.has_pending, hub.reader)
+        quiet = 0 if busy else quiet + 1
+        if busy and hub.idle():
+            await hub.deliver_pending()

@@ -1,0 +1,179 @@
+"""The ChatHub: batches notifications for the main agent, injects them, runs its turns (H3-H5, H7, N14)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Callable
+
+from sqlalchemy import Engine
+
+from tic.agents import Agent
+from tic.clock import Clock
+from tic.hub._history import ChatHistory
+from tic.hub._registry import CallContext, ToolRegistry
+from tic.models import ChatModel
+from tic.notices import Notice, SqlNoticeStore, render_group
+
+log = logging.getLogger(__name__)
+
+__all__ = ["ChatHub", "notification_objects"]
+
+MAX_STEPS = 8  # model calls in one turn before the hub stops the loop
+POLL_SECONDS = 2.0  # how often the consumer looks for notices posted by other processes
+
+
+def notification_objects(notices: list[Notice]) -> list[dict[str, Any]]:
+    """The JSON array the main agent reads: notifications as posted, other notices as rendered lines."""
+    out: list[dict[str, Any]] = []
+    for n in notices:
+        if n.kind == "notification":
+            out.append(dict(n.params))
+        else:
+            out.append(
+                {
+                    "source": "notices",
+                    "event_type": n.severity,
+                    "summary": render_group([n]),
+                    "event_time": n.created_at.isoformat() if n.created_at else None,
+                    "refs": {"key": n.key},
+                }
+            )
+    return out
+
+
+class ChatHub:
+    """The root agent's live receiver.
+
+    Collaborators come in: the world's engine, the store, the registry, the
+    main agent's definition and model, the clock, and `say`, which shows an
+    assistant message to the user.
+    """
+
+    def __init__(
+        self,
+        *,
+        engine: Engine,
+        store: SqlNoticeStore,
+        registry: ToolRegistry,
+        agent: Agent,
+        model: ChatModel,
+        clock: Clock,
+        say: Callable[[str], None],
+        batch_window: float = 0.2,
+        system_extra: str = "",
+    ) -> None:
+        self._engine = engine
+        self._store = store
+        self._registry = registry
+        self._agent = agent
+        self._model = model
+        self._clock = clock
+        self._say = say
+        self._window = batch_window
+        self._system_extra = system_extra
+        self.history = ChatHistory(engine, clock)
+        self._turn_lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._busy = 0
+        self.reader = agent.caller
+
+    # --- N14: the store tells the hub about new notices ----------------------------------
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Listen to the store (posts may come from any thread)."""
+        self._loop = loop
+        self._store.subscribe(self._on_post)
+
+    def _on_post(self, notice: Notice, readers: list[str]) -> None:
+        if self.reader in readers and notice.actionable and self._loop is not None:
+            self._loop.call_soon_threadsafe(self._wake.set)
+
+    # --- the consumer (H3, H4, H5) -----------------------------------------------------
+
+    async def run_consumer(self) -> None:
+        """Forever: wait for a pending actionable notification, wait the window, inject, resume."""
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
+            except asyncio.TimeoutError:
+                pass
+            self._wake.clear()
+            if not await asyncio.to_thread(self._store.has_pending, self.reader):
+                continue
+            self._busy += 1
+            try:
+                await self._clock.sleep(self._window)
+                await self.deliver_pending()
+            finally:
+                self._busy -= 1
+
+    async def deliver_pending(self) -> int:
+        """Inject everything pending for the main agent as one batch and resume it; returns the batch size."""
+        async with self._turn_lock:  # H7: never between a tool call and its result
+            count = await asyncio.to_thread(self._inject)
+            if count:
+                await asyncio.to_thread(self._run_turn)
+            return count
+
+    def _inject(self) -> int:
+        """H4: one transaction: take the batch (marking it read for main) + the synthetic call and its result."""
+        with self._engine.begin() as conn:
+            taken = self._store.take(self.reader, connection=conn)
+            if not taken:
+                return 0
+            self.history.inject_read_notification(notification_objects(taken), connection=conn)
+        log.info("injected %d notification(s) for %s", len(taken), self._agent.name)
+        return len(taken)
+
+    async def resume(self) -> bool:
+        """H5: run the main agent's loop if the history ends on a finished tool call or an unanswered user message."""
+        async with self._turn_lock:
+            repaired = await asyncio.to_thread(self.history.repair)
+            if repaired:
+                log.warning("repaired %d interrupted tool call(s)", repaired)
+            if await asyncio.to_thread(self.history.needs_resume):
+                await asyncio.to_thread(self._run_turn)
+                return True
+            return False
+
+    async def user_says(self, text: str) -> None:
+        """A user turn: the message joins the history and the main agent answers."""
+        async with self._turn_lock:
+            self._busy += 1
+            try:
+                await asyncio.to_thread(self.history.append_user, text)
+                await asyncio.to_thread(self._run_turn)
+            finally:
+                self._busy -= 1
+
+    def idle(self) -> bool:
+        """No turn running, no batch forming."""
+        return self._busy == 0 and not self._turn_lock.locked()
+
+    # --- the turn loop ------------------------------------------------------------------
+
+    def system_prompt(self) -> str:
+        prompt = self._agent.instructions.strip()
+        if self._system_extra:
+            prompt += "\n\n" + self._system_extra.strip()
+        return prompt
+
+    def _run_turn(self) -> None:
+        ctx = CallContext(agent=self._agent.name, depth=self._agent.meta.depth)
+        allowed = self._agent.meta.tools or None
+        tools = self._registry.tools_for(allowed, depth=ctx.depth)
+        specs = [t.spec() for t in tools]
+        for _ in range(MAX_STEPS):
+            messages = [{"role": "system", "content": self.system_prompt()}, *self.history.messages()]
+            reply = self._model.complete(messages, specs)
+            msg_id = self.history.append_assistant(reply)
+            if reply.content:
+                self._say(reply.content)
+            if not reply.tool_calls:
+                return
+            for call in reply.tool_calls:
+                result = self._registry.call(call, ctx, allowed=allowed)
+                self.history.finish_call(msg_id, call.id, result)
+        log.warning("the main agent's turn stopped after %d steps", MAX_STEPS)

@@ -1,0 +1,83 @@
+"""The built-in tools: read_notification (H6), notify (H2), notices (N13)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tic.errors import NoticeError, ToolError
+from tic.hub._notify import Notification, Notifier
+from tic.hub._registry import CallContext, Tool, ToolRegistry
+from tic.notices import SqlNoticeStore, render_group
+
+__all__ = ["register_builtin_tools", "READ_NOTIFICATION"]
+
+READ_NOTIFICATION = "read_notification"
+
+
+class _NoArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _NoticesArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["list", "suppress", "unsuppress"]
+    key: str | None = Field(None, description="the 8-character handle after '#' (suppress, unsuppress)")
+
+
+def register_builtin_tools(registry: ToolRegistry, store: SqlNoticeStore, notifier: Notifier) -> None:
+    registry.register(
+        Tool(
+            name=READ_NOTIFICATION,
+            description="Read pending notifications. Notifications are delivered to you automatically; "
+            "calling this yourself returns an empty list.",
+            args=_NoArgs,
+            handler=lambda args, ctx: [],
+            category="Introspection",
+            root_agent_only=True,
+        )
+    )
+
+    def _notify(args: Notification, ctx: CallContext) -> str:
+        notifier.notify(args)
+        return "queued"
+
+    registry.register(
+        Tool(
+            name="notify",
+            description="Tell the user's main assistant about one event worth surfacing: "
+            "{source, event_type, summary (neutral, third person), event_time, refs}.",
+            args=Notification,
+            handler=_notify,
+            category="Interface",
+        )
+    )
+
+    def _notices(args: _NoticesArgs, ctx: CallContext):
+        try:
+            if args.action == "list":
+                return [
+                    {"key": n.key, "line": render_group([n]), "severity": n.severity, "unread": unread}
+                    for n, _readers, unread in store.entries(limit=50)
+                ]
+            if not args.key:
+                raise ToolError(f"notices {args.action} needs a key: the 8 characters after '#'")
+            if args.action == "suppress":
+                store.suppress(args.key, caller=ctx.caller)
+                return f"muted #{args.key} for {ctx.agent}"
+            removed = store.unsuppress(args.key, caller=ctx.caller)
+            return f"unmuted #{args.key}" if removed else f"#{args.key} was not muted"
+        except NoticeError as exc:
+            raise ToolError(str(exc)) from exc
+
+    registry.register(
+        Tool(
+            name="notices",
+            description="The notices toolbox: list current notices, suppress {key} to mute one for yourself, unsuppress {key}.",
+            args=_NoticesArgs,
+            handler=_notices,
+            category="Introspection",
+        )
+    )

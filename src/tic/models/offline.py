@@ -1,0 +1,179 @@
+"""The offline main-agent model: deterministic replies with no API key and no network.
+
+It speaks like an assistant, not like a log: each notification becomes a
+sentence that names the source (who, where, what about) and adds context (how
+long ago, how soon), rather than echoing the notification's summary.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from typing import Any
+
+from tic.clock import Clock
+from tic.models._base import AssistantMessage, Message, ToolSpec
+
+__all__ = ["OfflineMainModel", "describe_notification"]
+
+HELP = (
+    "I'm running offline (no language model is configured), so I relay your notifications and "
+    "answer a few simple requests. Your notification rules live in data/notifications.md; "
+    "edit that file and the triage agent picks the change up on its next tick. "
+    "To talk to a real model, set TIC_MAIN_MODEL to a litellm model string (for example "
+    "openai/gpt-4o-mini) and the provider's API key."
+)
+
+
+class OfflineMainModel:
+    name = "offline"
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+
+    def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
+        last = messages[-1] if messages else {}
+        if last.get("role") == "tool":
+            return AssistantMessage(content=self._after_tools(messages))
+        if last.get("role") == "user":
+            return AssistantMessage(content=self._answer(str(last.get("content") or ""), messages))
+        return AssistantMessage(content="Is there anything you'd like me to do?")
+
+    # --- notifications -------------------------------------------------------------------
+
+    def _after_tools(self, messages: list[Message]) -> str:
+        """Answer the trailing tool results (the synthetic read_notification ones included)."""
+        results: list[Message] = []
+        for m in reversed(messages):
+            if m.get("role") != "tool":
+                break
+            results.append(m)
+        results.reverse()
+        items: list[dict[str, Any]] = []
+        other: list[str] = []
+        for r in results:
+            if r.get("name") == "read_notification":
+                items.extend(_json_list(r.get("content")))
+            else:
+                other.append(str(r.get("content") or "").strip())
+        if not items:
+            return "Done." if not other else other[-1][:500]
+        now = self._clock.now()
+        lines = [describe_notification(n, now) for n in items]
+        if len(lines) == 1:
+            return lines[0]
+        head = f"You have {len(lines)} new things that match your notification rules:"
+        return head + "\n" + "\n".join(f"- {line}" for line in lines)
+
+    # --- the user's own messages -----------------------------------------------------------
+
+    def _answer(self, text: str, messages: list[Message]) -> str:
+        words = text.lower()
+        if any(w in words for w in ("what's new", "whats new", "anything new", "summary", "recap")):
+            seen = _seen_notifications(messages)
+            if not seen:
+                return "Nothing has come in that your rules say is worth your attention yet."
+            now = self._clock.now()
+            lines = [describe_notification(n, now) for n in seen[-10:]]
+            return "Here is what came in so far:\n" + "\n".join(f"- {line}" for line in lines)
+        if any(w in words for w in ("thank", "thanks", "cheers")):
+            return "You're welcome."
+        if words.strip() in ("hi", "hello", "hey") or words.startswith(("hi ", "hello ", "hey ")):
+            return "Hello! I'll tell you when something that matches your notification rules comes in."
+        return HELP
+
+
+def describe_notification(n: dict[str, Any], now: datetime) -> str:
+    """One user-facing sentence about a notification object (H5: name the source, add context)."""
+    refs = n.get("refs") or {}
+    source = str(n.get("source") or "")
+    when = _ago(n.get("event_time"), now)
+    if source == "email":
+        who = refs.get("from_name") or refs.get("from_address") or "someone"
+        org = refs.get("organization") or _org_from_address(refs.get("from_address", ""))
+        at = f" at {org}" if org and org.lower() not in who.lower() else ""
+        subject = refs.get("subject") or "(no subject)"
+        return f"An email from {who}{at} about “{subject}” arrived {when}."
+    if source == "whatsapp":
+        who = refs.get("from_name") or refs.get("from_number") or "someone"
+        if refs.get("is_group"):
+            how = "mentioned you" if refs.get("mentioned") else "wrote"
+            return f"{who} {how} in the WhatsApp group “{refs.get('chat', '')}” {when}: “{_clip(refs.get('text', ''))}”"
+        return f"{who} sent you a WhatsApp message {when}: “{_clip(refs.get('text', ''))}”"
+    if source == "calendar":
+        title = refs.get("title") or "an event"
+        start = _parse(refs.get("start"))
+        soon = _until(start, now) if start else "soon"
+        by = f", organised by {refs['organizer']}" if refs.get("organizer") else ""
+        return f"A new calendar event, “{title}”, starts {soon}{by}."
+    if source == "notices":
+        return f"A system notice: {n.get('summary', '')}"
+    return f"{source or 'Something'} ({n.get('event_type', 'event')}): {n.get('summary', '')}"
+
+
+def _json_list(content: Any) -> list[dict[str, Any]]:
+    text = str(content or "").split("\n\n[notices]", 1)[0]
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return []
+    return [v for v in value if isinstance(v, dict)] if isinstance(value, list) else []
+
+
+def _seen_notifications(messages: list[Message]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in messages:
+        if m.get("role") == "tool" and m.get("name") == "read_notification":
+            out.extend(_json_list(m.get("content")))
+    return out
+
+
+def _org_from_address(address: str) -> str:
+    _, at, domain = str(address).rpartition("@")
+    return domain.lower() if at else ""
+
+
+def _clip(text: str, limit: int = 140) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _parse(value: Any) -> datetime | None:
+    if not value:
+        return None
+    try:
+        dt = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
+
+
+def _span(seconds: float) -> str:
+    minutes = int(round(seconds / 60))
+    if minutes < 1:
+        return "less than a minute"
+    if minutes < 60:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = minutes / 60
+    if hours < 36:
+        h = int(round(hours))
+        return f"about {h} hour{'s' if h != 1 else ''}"
+    days = int(round(hours / 24))
+    return f"{days} days"
+
+
+def _ago(value: Any, now: datetime) -> str:
+    at = _parse(value)
+    if at is None:
+        return "just now"
+    delta = (now - at).total_seconds()
+    if delta < 60:
+        return "just now"
+    return f"{_span(delta)} ago"
+
+
+def _until(start: datetime, now: datetime) -> str:
+    delta = (start - now).total_seconds()
+    if delta <= 0:
+        return f"now (it began {_span(-delta)} ago)" if delta < -60 else "now"
+    return f"in {_span(delta)} ({start.strftime('%a %d %b %H:%M UTC')})"
