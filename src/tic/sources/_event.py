@@ -74,11 +74,15 @@ class Event(BaseModel):
     @property
     def version(self) -> str:
         """A short fingerprint of what a user would call the item's content (T5)."""
+        # A series' start is its next occurrence, which moves on by itself: only an
+        # edit (LAST-MODIFIED, RRULE) makes a recurring event an update.
+        moving = bool(self.recurrence)
         material = {
             "subject": self.subject,
             "body": self.body,
-            "start": self.start.isoformat() if self.start else None,
-            "end": self.end.isoformat() if self.end else None,
+            "start": self.start.isoformat() if self.start and not moving else None,
+            "end": self.end.isoformat() if self.end and not moving else None,
+            "recurrence": self.recurrence,
             "last_modified": self.last_modified.isoformat() if self.last_modified else None,
             "status": self.status,
             "location": self.location,

@@ -40,7 +40,7 @@ FIRST_RUN_MARGIN = timedelta(days=1)  # delivered this long before `since` => Da
 KEPT_HEADERS = (
     "List-Unsubscribe", "List-Id", "List-Post", "Precedence", "Auto-Submitted",
     "X-Auto-Response-Suppress", "Reply-To", "Sender", "Return-Path", "X-Mailer",
-    "Feedback-ID", "Authentication-Results", "Received-SPF", "Cc",
+    "Feedback-ID", "Authentication-Results", "Received-SPF", "Cc", "Organization",
 )
 HEADER_CAP = 500  # characters kept per header value
 
