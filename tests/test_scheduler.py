@@ -1,0 +1,57 @@
+"""T1/T8: scheduled agents run at once, then on their schedule; runs never overlap and misses coalesce."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+
+import pytest
+
+from tic.agents import Schedule
+from tic.errors import ConfigError
+from tic.scheduler import Scheduler, trigger_for
+
+
+def test_t1_job_runs_once_at_start_and_is_configured_to_coalesce():
+    runs = []
+
+    async def scenario():
+        sched = Scheduler()
+
+        async def job():
+            runs.append(1)
+
+        sched.add("tic", Schedule(every_minutes=15), job, run_now=datetime.now(timezone.utc))
+        sched.start()
+        await asyncio.wait_for(sched.first_runs["tic"], 5)
+        aps_job = sched._aps.get_job("tic")
+        assert aps_job.coalesce is True and aps_job.max_instances == 1
+        assert aps_job.trigger.interval.total_seconds() == 900
+        sched.shutdown()
+
+    asyncio.run(scenario())
+    assert runs == [1]
+
+
+def test_r3_a_failing_job_does_not_stop_the_scheduler():
+    async def scenario():
+        sched = Scheduler()
+
+        async def job():
+            raise RuntimeError("source down")
+
+        sched.add("tic", Schedule(every_minutes=15), job, run_now=datetime.now(timezone.utc))
+        sched.start()
+        await asyncio.wait_for(sched.first_runs["tic"], 5)  # resolved although the job failed
+        assert sched._aps.running
+        sched.shutdown()
+
+    asyncio.run(scenario())
+
+
+def test_t8_cron_schedules_and_bad_ones():
+    assert "cron" in str(trigger_for(Schedule(cron="0 7 * * *"))).lower()
+    with pytest.raises(ValueError):
+        Schedule(cron="every morning")
+    with pytest.raises(ConfigError):
+        trigger_for(Schedule())
