@@ -1,0 +1,46 @@
+"""N13: ./tic notices list | suppress KEY | unsuppress KEY for people."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from tic.agents import load_roster
+from tic.clock import SystemClock
+from tic.cli import app
+from tic.db import open_world
+from tic.notices import SqlNoticeStore, key_for
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch):
+    monkeypatch.setenv("TIC_HOME", str(ROOT))
+    monkeypatch.setenv("TIC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "200")
+    world = open_world(f"sqlite:///{tmp_path / 'tic.db'}")
+    yield SqlNoticeStore(world, load_roster(ROOT / "agents"), SystemClock())
+    world.dispose()
+
+
+def test_n13_list_shows_the_stores_entries(env):
+    env.post("calendar feed unreachable", {"url": "https://cal.example/feed.ics"}, severity="warn", audience="*")
+    r = CliRunner().invoke(app, ["notices", "list", "--json"])
+    assert r.exit_code == 0, r.output
+    assert key_for("calendar feed unreachable") in r.output and '"unread": 2' in r.output
+    table = CliRunner().invoke(app, ["notices", "list"])
+    assert "calendar feed unreachable" in table.output
+
+
+def test_n13_suppress_and_unsuppress_by_key(env):
+    n = env.post("calendar feed unreachable", audience=["user:me"])
+    runner = CliRunner()
+    assert runner.invoke(app, ["notices", "suppress", n.key]).output.strip() == f"muted #{n.key}"
+    assert env.pending("user:me") == []
+    assert runner.invoke(app, ["notices", "unsuppress", f"#{n.key}"]).output.strip() == f"unmuted #{n.key}"
+    assert len(env.pending("user:me")) == 1
+
+
+def test_n13_bad_key_is_a_clear_error(env):
+    r = CliRunner().invoke(app, ["notices", "suppress", "nothex!!"])
+    assert r.exit_code == 2 and "not a notice key" in r.output
