@@ -154,7 +154,7 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-def open_world(url: str, *, create: bool = True) -> Engine:
+def open_world(url: str, *, create: bool = True, connect_args: dict | None = None) -> Engine:
     """Open the database at `url`, creating the tables when `create` (idempotent).
 
     SQLite runs in WAL mode with a busy timeout, so several threads and
@@ -166,6 +166,8 @@ def open_world(url: str, *, create: bool = True) -> Engine:
         if parsed.database and parsed.database != ":memory:":
             Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
         kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
+    if connect_args:
+        kwargs["connect_args"] = {**kwargs.get("connect_args", {}), **connect_args}
     engine = create_engine(url, **kwargs)
     if parsed.get_backend_name() == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
