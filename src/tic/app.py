@@ -14,7 +14,7 @@ from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
 from tic.hub import ChatHub, Notifier, ToolRegistry, register_builtin_tools
-from tic.models import ChatModel
+from tic.models import OFFLINE_SPECS, ChatModel
 from tic.notices import SqlNoticeStore
 from tic.triage.tick import Triage
 
@@ -72,7 +72,7 @@ def build_triage(app: App) -> Triage:
 
     agent = app.roster["tic"]
     spec = app.settings.tic_model or agent.meta.model
-    if spec not in ("", "offline", "local"):
+    if spec.strip().lower() not in OFFLINE_SPECS:
         log.warning("model-assisted triage (%s) is not available yet: the local decider decides every event", spec)
     sources_dir = app.settings.sources_dir
     horizon = timedelta(hours=app.settings.calendar_horizon_hours)

@@ -143,7 +143,8 @@ def test_tool_call_round_trip(provider) -> None:
     call = first.tool_calls[0]
     history = [
         *CONVERSATION,
-        {"role": "assistant", "content": None, "tool_calls": [tool_call(call.id, call.name, '{"a": 2, "b": 3}')]},
+        {"role": "assistant", "content": None, "reasoning_content": "Let me add.",
+         "tool_calls": [tool_call(call.id, call.name, '{"a": 2, "b": 3}')]},
         {"role": "tool", "tool_call_id": call.id, "content": "5"},
     ]
     second = model.complete(history, [ADD])
@@ -153,6 +154,7 @@ def test_tool_call_round_trip(provider) -> None:
     assert [m["role"] for m in sent] == ["system", "user", "assistant", "tool"]
     assert sent[2]["tool_calls"][0]["id"] == "call_7"
     assert sent[3]["tool_call_id"] == "call_7"  # the result follows its call
+    assert "reasoning_content" not in sent[2]  # H8: our stored reasoning trace is not sent to providers
 
 
 def test_tool_call_through_mock_tool_calls() -> None:

@@ -6,7 +6,7 @@ from typing import Callable
 
 from tic.models._base import AssistantMessage, ChatModel, Message, ToolCall, ToolSpec
 
-__all__ = ["AssistantMessage", "ChatModel", "Message", "ToolCall", "ToolSpec", "make_model"]
+__all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "ToolCall", "ToolSpec", "make_model"]
 
 OFFLINE_SPECS = frozenset({"", "offline", "local"})
 

@@ -11,12 +11,10 @@ Messages go out as they are (they are already in the OpenAI wire shape litellm
 speaks); tools go out as OpenAI function tools. Every failure -- the provider's
 error, or an answer we cannot read -- comes back as `tic.errors.ModelError`.
 
-Retries are a small loop here, not litellm's `num_retries`: litellm retries
-through tenacity, which it does not depend on, so without it the first failure
-surfaces as "tenacity import failed" instead of the provider's error. We pass
-`num_retries=0` (which also turns off the OpenAI SDK's own retries) and retry
-only transient errors (rate limit, connection, timeout, 5xx), waiting 1s, 2s,
-4s, ... (at most 8s) in between.
+Retries are ours, with tenacity (R3): we pass `num_retries=0` (which also
+turns off the OpenAI SDK's own retries) and retry only transient errors (rate
+limit, connection, timeout, 5xx), waiting 1s, 2s, 4s, ... (at most 8s) in
+between; anything else fails at once.
 """
 
 from __future__ import annotations
@@ -26,6 +24,8 @@ import os
 import time
 import warnings
 from typing import Any
+
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
 from tic.errors import ModelError
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
@@ -60,6 +60,11 @@ def _import_litellm() -> Any:
     return _litellm
 
 
+def _outgoing(message: Message) -> Message:
+    """The message as providers accept it: our stored reasoning trace stays home (H8)."""
+    return {k: v for k, v in message.items() if k != "reasoning_content"}
+
+
 class LiteLLMModel:
     """A ChatModel that calls `litellm.completion`.
 
@@ -86,7 +91,7 @@ class LiteLLMModel:
         litellm = _import_litellm()
         kwargs: dict[str, Any] = {
             "model": self.name,
-            "messages": messages,
+            "messages": [_outgoing(m) for m in messages],
             "timeout": self.timeout,
             "num_retries": 0,
             **self.extra,
@@ -94,18 +99,18 @@ class LiteLLMModel:
         if tools:
             kwargs["tools"] = [tool.as_openai() for tool in tools]
         transient = tuple(getattr(litellm, name) for name in _TRANSIENT)
-        attempt = 0
-        while True:
-            try:
-                response = litellm.completion(**kwargs)
-                break
-            except transient as exc:
-                if attempt >= self.max_retries:
-                    raise ModelError(self._failure(litellm, exc, attempt + 1)) from exc
-                _sleep(min(2.0**attempt, 8.0))
-                attempt += 1
-            except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
-                raise ModelError(self._failure(litellm, exc, attempt + 1)) from exc
+        retrying = Retrying(
+            retry=retry_if_exception_type(transient),
+            stop=stop_after_attempt(1 + self.max_retries),
+            wait=wait_exponential(multiplier=1, max=8),
+            sleep=lambda seconds: _sleep(seconds),
+            reraise=True,
+        )
+        try:
+            response = retrying(litellm.completion, **kwargs)
+        except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
+            attempts = retrying.statistics.get("attempt_number", 1)
+            raise ModelError(self._failure(litellm, exc, attempts)) from exc
         return self._parse(response)
 
     def _failure(self, litellm: Any, exc: Exception, attempts: int) -> str:
