@@ -1,0 +1,242 @@
+"""What kind of mail or message an event is: bulk, newsletter, marketing, digest,
+automated, social-network notification, mailing-list chatter, spam.
+
+Used both by rule matchers ("Newsletters, marketing, automated digests") and by
+the built-in heuristics. Every trait carries its evidence, so a reason can say
+*why* ("List-Unsubscribe, Precedence: bulk"). Signals come from headers and the
+sender first; body words only confirm. Spam judgement never counts words that
+sit inside an instruction aimed at the assistant as anything but a scam trait.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tic.sources import Event
+from tic.triage._text import domain_labels, fold, has_injection, header, looks_like_phone, strip_injection
+
+__all__ = ["Traits", "traits", "SOCIAL_NETWORKS"]
+
+# Well-known social networks (general knowledge, not tied to any user).
+SOCIAL_NETWORKS = {
+    "linkedin", "facebook", "facebookmail", "instagram", "twitter", "x", "xing", "tiktok", "pinterest",
+    "reddit", "redditmail", "snapchat", "tumblr", "quora", "mastodon", "threads", "bsky", "bluesky",
+    "vk", "meetup", "nextdoor", "strava", "goodreads", "youtube", "discord", "discordapp",
+}
+_SOCIAL_SUBJECT = re.compile(
+    r"\b(commented on|liked your|reacted to|shared a post|sent you a message|new (connection|follower)s?|"
+    r"viewed your profile|has a new position|endorsed you|mentioned you in|invited you to connect|"
+    r"wants to connect|is now following|tagged you|new post|posted)\b",
+    re.I,
+)
+_BULK_LOCAL = re.compile(
+    r"^(no-?reply|do-?not-?reply|donotreply|notifications?|notify|news(letter)?|mailer|mailrobot|robot|"
+    r"digest|updates?|marketing|offers?|promo(tions)?|deals|info|hello|team|support|reports?|alerts?|"
+    r"bounces?|mailer-daemon|postmaster|jira|github|automated|system)([-+._].*)?$",
+    re.I,
+)
+_NOREPLY = re.compile(r"(no-?reply|do-?not-?reply|donotreply|mailrobot|mailer-daemon|robot)", re.I)
+_BULK_SUBDOMAIN = {"news", "newsletter", "newsletters", "mail", "email", "e", "em", "offers", "offer", "promo",
+                   "marketing", "mailer", "mailing", "send", "info", "campaign", "mkt", "rs", "click", "lists"}
+_PROMO = re.compile(
+    r"(\d+\s?%\s*(off|rabatt|sconto|de descuento|de r[ée]duction)|\b(up to|bis zu|fino al|hasta (el|un)?|jusqu'[àa]) \d+\s?%|"
+    r"\bsave \d+|\bsale\b|\boffers?\b|\bdeals?\b|\bdiscount|\bcoupon|\bvoucher|\bfree (trial|shipping|delivery)|"
+    r"\bshop now\b|\bbook now\b|\border now\b|\bbuy now\b|\bupgrade\b|\blast chance\b|\blimited time\b|"
+    r"\bblack friday\b|\bcyber (week|monday)\b|\bwhite friday\b|\bpre-?orders?\b|\bopt.?out\b|\btrial\b|"
+    r"\bangebot|\brabatt|\bjetzt (shoppen|kaufen)|\bkostenlos|\bsconto|\bofferta|\boferta|\bdescuento|\bsoldes|\bpromo)",
+    re.I,
+)
+_DIGEST = re.compile(
+    r"\b(digest|summary|summaries|recap|round-?up|report|dashboard|weekly|daily|monthly|activity|"
+    r"what happened|updates in|new posts|overview|zusammenfassung|riepilogo|resumen|r[ée]sum[ée])\b",
+    re.I,
+)
+_NEWSLETTER = re.compile(
+    r"\b(newsletters?|issue #?\d+|edition|briefing|subscribed|subscribers?|read (the full|more)|"
+    r"thanks for reading|you are receiving this|you receive this)\b",
+    re.I,
+)
+_TRANSACTIONAL = re.compile(
+    r"\b(has shipped|shipped|on its way|order (confirmation|#?\d+)|your order|tracking|receipt|invoice (is )?available|"
+    r"delivery (expected|window)|expected delivery|password reset|verification code|sign-?in)\b",
+    re.I,
+)
+_MONEY_STRONG = re.compile(
+    r"\b(wire|iban|swift|sort code|bank transfer|beneficiary|release fee|processing fee|gift ?cards?|bitcoin|"
+    r"crypto(currency)? wallet|western union|moneygram|account (number|no\.?)\s*[:\d]|\d{4}\s\d{4}\s\d{4})\b",
+    re.I,
+)
+_MONEY_WEAK = re.compile(
+    r"\b(unpaid|outstanding (invoice|balance|payment)|final notice|payment (required|overdue|due)|overdue|"
+    r"transfer|compensation|fund|prize|lottery|inheritance|refund|verify your (account|identity|payment)|"
+    r"suspended|postage|customs fee|fee)\b",
+    re.I,
+)
+_PRESSURE = re.compile(
+    r"\b(legal action|collection costs?|avoid|immediately|within 24 hours|today|final|suspend(ed)?|"
+    r"on hold|expires?|urgent)\b",
+    re.I,
+)
+_LINK = re.compile(r"https?://|www\.", re.I)
+_URL = re.compile(r"(https?://|www\.)\S+", re.I)
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What an event looks like, each trait with its evidence ('' when absent)."""
+
+    bulk: str = ""  # List-Unsubscribe / List-Id / Precedence
+    automated: str = ""  # Auto-Submitted, no-reply sender, robot mail
+    newsletter: str = ""
+    marketing: str = ""
+    digest: str = ""
+    social: str = ""  # a social network's notification (names the network)
+    list_reply: str = ""  # a mailing-list post not addressed to the user
+    transactional: str = ""  # shipping, receipts, sign-in codes
+    business: str = ""  # chat from a business / broadcast account
+    unsaved: bool = False  # chat from a number not in the contacts
+    spam_signals: tuple[str, ...] = field(default=())
+
+    @property
+    def spam(self) -> bool:
+        """Clearly spam/phishing: enough independent signals, not one word."""
+        return _spam_score(self.spam_signals) >= 3
+
+    def spam_evidence(self) -> str:
+        """The spam signals in words."""
+        return ", ".join(_SIGNAL_WORDS.get(s.split(":")[0], s).format(*(s.split(":", 1)[1:] or [""]))
+                         for s in self.spam_signals)
+
+    @property
+    def any_bulk(self) -> bool:
+        return bool(self.bulk or self.newsletter or self.marketing or self.digest or self.social)
+
+
+_WEIGHTS = {"auth-fail": 2, "unauthenticated": 1, "money-strong": 2, "money": 1, "pressure": 1,
+            "injection": 1, "unsaved-link": 2, "unsaved": 1}
+
+
+_SIGNAL_WORDS = {"auth-fail": "failed SPF/DMARC", "unauthenticated": "no sender authentication",
+                 "money-strong": 'a payment/transfer demand ("{}")', "money": 'money pressure ("{}")',
+                 "pressure": 'urgency ("{}")', "injection": "text that tries to instruct the assistant",
+                 "unsaved-link": "a link from an unsaved number", "unsaved": "an unsaved number"}
+
+
+def _spam_score(signals: tuple[str, ...]) -> int:
+    return sum(_WEIGHTS.get(s.split(":")[0], 0) for s in signals)
+
+
+def _auth(event: Event) -> str:
+    results = fold(header(event.headers, "Authentication-Results"))
+    if not results:
+        return ""
+    if re.search(r"\bdmarc=fail\b|\bspf=(fail|softfail)\b|\bdkim=fail\b", results):
+        return "auth-fail"
+    if "dkim=pass" not in results and "dmarc=pass" not in results:
+        return "unauthenticated"
+    return ""
+
+
+def _email_traits(event: Event) -> Traits:
+    h = event.headers
+    sender = event.sender
+    local = sender.address.rpartition("@")[0].lower()
+    labels = domain_labels(sender.domain)
+    text = _URL.sub(" ", f"{event.subject}\n{strip_injection(event.body)}")
+    found: dict[str, str] = {}
+
+    bulk_bits = [name for name in ("List-Unsubscribe", "List-Id") if header(h, name)]
+    precedence = header(h, "Precedence").strip().lower()
+    if precedence in {"bulk", "list", "junk"}:
+        bulk_bits.append(f"Precedence: {precedence}")
+    found["bulk"] = ", ".join(bulk_bits)
+
+    auto = header(h, "Auto-Submitted").strip().lower()
+    auto_bits = []
+    if auto and auto != "no":
+        auto_bits.append(f"Auto-Submitted: {auto}")
+    if _NOREPLY.search(local) or re.search(r"automatically generated|automated message|do not reply", text, re.I):
+        auto_bits.append(f"sent from {sender.address}" if _NOREPLY.search(local) else "says it is automated")
+    mid = event.key.lower()
+    if not auto_bits and _BULK_LOCAL.match(local) and (found["bulk"] or "digest" in mid):
+        auto_bits.append(f"robot sender {sender.address}")
+    found["automated"] = "; ".join(auto_bits)
+    machine = bool(found["bulk"] or found["automated"])
+    sub = set(labels[:-1])
+
+    social = [lab for lab in labels if lab in SOCIAL_NETWORKS]
+    if social and (machine or _SOCIAL_SUBJECT.search(event.subject)):
+        found["social"] = social[-1]
+    if header(h, "List-Post") or (header(h, "List-Id") and precedence == "list"):
+        addressed = [p.address.lower() for p in event.to]
+        list_addr = header(h, "List-Post").lower()
+        if not addressed or any(a and a in list_addr for a in addressed) or "via" in fold(sender.name).split():
+            found["list_reply"] = header(h, "List-Id") or "mailing list"
+    promo = _PROMO.search(text)
+    if (machine or header(h, "X-Campaign") or sub & _BULK_SUBDOMAIN) and (promo or header(h, "X-Campaign")):
+        found["marketing"] = f'"{promo.group(0)}"' if promo else "campaign mail"
+    elif "sequence" in fold(header(h, "X-Mailer")) or (found["bulk"] and re.search(r"\bopt.?out\b", text, re.I)):
+        found["marketing"] = "sales outreach sequence"
+    news = _NEWSLETTER.search(text) or _NEWSLETTER.search(header(h, "List-Id"))
+    if found["bulk"] and (news or sub & {"news", "newsletter", "newsletters"} or "newsletter" in local):
+        found["newsletter"] = f'"{news.group(0)}"' if news else "newsletter sender"
+    body_start = text[len(event.subject):][:300]
+    digest = _DIGEST.search(event.subject) or next(
+        (m for m in _DIGEST.finditer(body_start) if m.group(0).lower() not in {"weekly", "daily", "monthly"}), None)
+    if machine and digest and not found.get("list_reply"):
+        found["digest"] = f'"{digest.group(0)}"'
+    if machine and not found.get("marketing") and _TRANSACTIONAL.search(text):
+        found["transactional"] = _TRANSACTIONAL.search(text).group(0)
+    if found["bulk"] and not any(found.get(k) for k in ("newsletter", "marketing", "digest", "social", "list_reply")):
+        found["newsletter"] = "bulk mailing"  # bulk mail with no other story is a mailing
+
+    return Traits(
+        bulk=found["bulk"], automated=found["automated"], newsletter=found.get("newsletter", ""),
+        marketing=found.get("marketing", ""), digest=found.get("digest", ""), social=found.get("social", ""),
+        list_reply=found.get("list_reply", ""), transactional=found.get("transactional", ""),
+        spam_signals=_spam_signals(event, machine),
+    )
+
+
+def _spam_signals(event: Event, machine: bool) -> tuple[str, ...]:
+    signals = []
+    auth = _auth(event) if event.kind == "email" else ""
+    if auth:
+        signals.append(auth)
+    full = f"{event.subject}\n{event.body}"
+    if m := _MONEY_STRONG.search(full):
+        signals.append(f"money-strong:{m.group(0)}")
+    elif m := _MONEY_WEAK.search(full):
+        signals.append(f"money:{m.group(0)}")
+    if any(s.startswith("money") for s in signals) and (m := _PRESSURE.search(full)):
+        signals.append(f"pressure:{m.group(0)}")
+    if has_injection(event.body) or has_injection(event.subject):
+        signals.append("injection")
+    if event.kind == "whatsapp" and (not event.sender.name or looks_like_phone(event.sender.name)):
+        signals.append("unsaved-link" if _LINK.search(event.body) else "unsaved")
+    return tuple(signals)
+
+
+def _chat_traits(event: Event) -> Traits:
+    name = event.sender.name or event.chat
+    unsaved = not event.sender.name or looks_like_phone(event.sender.name)
+    business = ""
+    promo = _PROMO.search(event.body)
+    if re.search(r"'s\b|\b(shop|store|bakery|cafe|café|restaurant|salon|studio|ltd|llc|gmbh|inc|official)\b", fold(name)):
+        business = f'business account "{name}"'
+    if promo and (business or unsaved or re.search(r"\breply [A-Z]{2,}\b", event.body)):
+        business = business or "broadcast"
+    return Traits(
+        business=business, marketing=f'"{promo.group(0)}"' if promo and business else "",
+        unsaved=unsaved, spam_signals=_spam_signals(event, False),
+    )
+
+
+def traits(event: Event) -> Traits:
+    """Classify an event (calendar items have no traits)."""
+    if event.kind == "email":
+        return _email_traits(event)
+    if event.kind == "whatsapp":
+        return _chat_traits(event)
+    return Traits()

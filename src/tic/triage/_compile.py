@@ -1,0 +1,366 @@
+"""Compile one rule sentence into matchers (T7: the common rule shapes, offline).
+
+A rule is read as: an effect (notify / drop, from its section or its wording),
+a scope (which events it talks about: channel, group/direct, senders, topic,
+kind of mail, calendar timing, recurrence) and optionally a condition
+("only ... if Y", "unless Y", "if Y, tell me"). Shapes understood:
+
+- senders: "from Kandice Phillips or anyone at Dawson Cornwell", "write from
+  ridgelinebuilders.com", '"(Ridgeline)" after their name', 'my sister (saved as
+  "Valentina")', a bare name ("Marisol on WhatsApp", "LinkedIn notifications");
+- topics: "about the Serena legal matter", "if an email mentions it" (the
+  sentence's leading noun phrase), key terms = proper phrases + content words;
+- kinds of mail: newsletters, marketing/promotions, digests/reports/summaries,
+  automated mail, social-network notifications, receipts, mailing lists, spam;
+- chats: group vs direct, @-mentions of the user;
+- calendar: added today / recently, starts within N hours, recurring (weekly...).
+
+Whatever names a slot but cannot be resolved ("from my boss") makes the rule
+not understood, with a note, rather than silently broader (T7).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from tic.triage._matchers import (
+    CategoryMatcher, ChatMatcher, CreatedTodayMatcher, GroupMatcher, Matcher, MentionMatcher,
+    RecurrenceMatcher, SenderMatcher, SenderSpec, StartsWithinMatcher, Topic, TopicMatcher,
+)
+from tic.triage._vocab import CONNECTORS, GENERIC, NUMBERS, RELATION, STOP, STREET, VOCAB, is_plain_word
+
+__all__ = ["Compiled", "compile_rule", "DIRECTIVE_NEG", "DIRECTIVE_POS"]
+
+_QUOTE = re.compile(r'"([^"]{1,80})"|“([^”]{1,80})”|«([^»]{1,80})»|„([^“”]{1,80})[“”]')
+_PH = re.compile(r"§(\d+)§")
+DIRECTIVE_NEG = re.compile(
+    r"\b(never|don'?t|do not|no need|not interested|mute[sd]?|silence|ignore|skip|drop|stay quiet|keep quiet|"
+    r"be quiet|hide|suppress|block|no notifications?|filter out|leave out|not worth)\b", re.I)
+DIRECTIVE_POS = re.compile(
+    r"\b(always|notify|tell me|let me know|alert|ping me|i want to (see|know|hear)|show me|surface|wake me|"
+    r"remind me|make sure i see|flag|want to hear|important)\b", re.I)
+_EMAIL = re.compile(r"\b(e-?mails?|mails?|inbox|newsletters?|mailing lists?)\b")
+_CHAT = re.compile(r"\b(whats ?app|chats?|group chats?|sms|dms?)\b")
+_CAL = re.compile(r"\b(calendars?|meetings?|events?|invites?|invitations?|appointments?|entries)\b")
+_MSG = re.compile(r"\bmessages?\b")
+_GROUP = re.compile(r"\bgroups?\b")
+_DIRECT = re.compile(r"\b(direct|private|personal|individual|one-to-one|1:1)\s+(messages?|chats?)\b|\bdms?\b")
+_MENTION = re.compile(
+    r"@-?\s?mention|\bmentions? me\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
+    r"(explicitly |directly |specifically |personally )?(@-?)?(mentioned|tagged)\b|\btag(s|ged)? me\b|@me\b")
+_ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|from anyone|from anybody|any sender)\b")
+_FROM = re.compile(r"\b(from|sent by|written by|organi[sz]ed by)\s+")
+_TOPIC = re.compile(
+    r"\b(about|regarding|concerning|re:|related to|relating to|mentioning|that mentions?|which mentions?|"
+    r"mentions?|on the topic of|on the subject of|with the subject|containing|that contains?)\s+")
+_SLOT_END = re.compile(
+    r"[;:!?]|,|\.(\s|$)|\s[-–—]\s|\b(always|regardless|no matter|whoever|even|if|unless|when|then|i want|tell me|"
+    r"notify|please|except|but|only)\b")
+_FROM_END = re.compile(
+    r"[;:!?]|\.(\s|$)|\s[-–—]\s|\b(about|regarding|concerning|if|unless|when|only|always|that|which|who|"
+    r"mentioning|except|but|even|regardless|no matter|whoever|on whats ?app|on my calendar|in the|to me)\b")
+_ORG = re.compile(r"\b(anyone|anybody|everyone|everybody|someone|people|staff|colleagues|folks|employees|team|"
+                  r"somebody|members?)\s+(at|from|of)\s+(.+)", re.I)
+_WITHIN = re.compile(
+    r"\b(within|in the next|next|in less than|less than|under|in under|in)\s+(\d+(?:\.\d+)?|an?|one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five|twenty-four|forty-eight|half an)\s*"
+    r"(hours?|hrs?|h|minutes?|mins?|days?)\b")
+_RECUR = re.compile(r"\b(recurr\w*|repeat\w*|every (day|week|month|weekday|monday|tuesday|wednesday|thursday|"
+                    r"friday|saturday|sunday)|weekly|daily|monthly|series)\b")
+_CATEGORIES = {
+    "newsletter": re.compile(r"\b(newsletters?|bulletins?|subscriptions?)\b"),
+    "marketing": re.compile(r"\b(marketing|promo(s|tions?|tional)?|adverts?|advertising|ads|offers|deals|"
+                            r"sales (e-?mails?|mails?|pitches|outreach)|cold (e-?mails?|outreach))\b"),
+    "digest": re.compile(r"\b(digests?|summar(y|ies)|reports?|recaps?|round-?ups?)\b"),
+    "automated": re.compile(r"\b(automated|automatic|auto-generated|no-?reply|robot|machine-generated)\b"),
+    "social": re.compile(r"\bsocial[- ](media|networks?)\b"),
+    "spam": re.compile(r"\b(spam|phishing|scams?)\b"),
+    "transactional": re.compile(r"\b((order|shipping|delivery|shipment) (confirmations?|updates?|notifications?)|receipts?)\b"),
+    "list": re.compile(r"\b(mailing lists?|google groups)\b"),
+}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    """A rule's understood form. effect None = the section's default effect."""
+
+    kinds: frozenset[str] = frozenset()
+    scope: tuple[Matcher, ...] = ()
+    condition: tuple[Matcher, ...] = ()
+    negated: bool = False
+    exclusive: bool = False
+    effect: str | None = None
+    understood: bool = True
+    note: str = ""
+
+
+@dataclass
+class _Found:
+    kinds: set[str] = field(default_factory=set)
+    matchers: list[Matcher] = field(default_factory=list)
+    senders: list[SenderSpec] = field(default_factory=list)
+    topics: list[Topic] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    slots: bool = False  # a from/about slot or "regardless of sender" was present
+    content: bool = False  # something more specific than a channel was understood
+
+
+def _terms(phrase: str, quotes: list[str]) -> Topic | None:
+    """Key terms of a topic phrase: proper phrases (capitalised runs) and content words."""
+    phrase = _PH.sub(lambda m: quotes[int(m.group(1))], phrase)
+    tokens = re.findall(r"[\w][\w'’\-./]*[\w]|[\w]", phrase)
+    proper: list[tuple[str, ...]] = []
+    common: list[str] = []
+    run: list[str] = []
+    for i, tok in enumerate(tokens + [""]):
+        low = tok.lower()
+        cap = bool(tok) and (tok[0].isupper() or tok[0].isdigit() or not tok[0].isascii() and not tok[0].islower())
+        if cap and low not in STOP and low not in VOCAB and low not in GENERIC:
+            if low not in STREET:
+                run.append(low)
+            continue
+        if run:
+            proper.append(tuple(run))
+            run = []
+        if tok and low not in STOP and low not in VOCAB and low not in GENERIC and low not in STREET and len(low) > 2:
+            common.append(low)
+    if not proper and not common:
+        return None
+    return Topic(label=phrase.strip(), proper=tuple(proper), common=tuple(common))
+
+
+def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[SenderSpec], list[str]]:
+    """Sender specs named by one item of a from-slot ("anyone at Dawson Cornwell")."""
+    specs: list[SenderSpec] = []
+    for m in _PH.finditer(item):
+        q = quotes[int(m.group(1))]
+        before = item[: m.start()].lower()
+        if re.search(r"\b(saved as|called|named|contact)\s*$", before):
+            specs.append(SenderSpec("contact", q))
+        elif "(" in q or re.search(r"\bname\b", item.lower()):
+            specs.append(SenderSpec("literal", q))
+        else:
+            specs.append(SenderSpec("name", q))
+    rest = _PH.sub(" ", item)
+    for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", rest):
+        specs.append(SenderSpec("address", addr))
+        rest = rest.replace(addr, " ")
+    for dom in re.findall(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", rest):
+        if not re.fullmatch(r"(e\.g|i\.e|etc)\.?", dom):
+            specs.append(SenderSpec("domain", dom.lower().lstrip("@")))
+            rest = rest.replace(dom, " ")
+    for phone in re.findall(r"\+\d[\d\s\-]{6,}\d", rest):
+        specs.append(SenderSpec("address", phone))
+        rest = rest.replace(phone, " ")
+    rest = re.sub(r"\(([^)]*)\)", lambda m: " " if m.group(1).lower() == m.group(1) else m.group(0), rest)
+    org = _ORG.search(rest)
+    kind = "name"
+    if org:
+        rest, kind = org.group(3), "org"
+    elif re.search(r"\b(staff|team|people|employees)\b", rest.lower()):
+        kind = "org"
+    tokens = re.findall(r"[\w&][\w'’\-.&]*", rest)
+    runs, run = [], []
+    for tok in tokens + [""]:
+        word = tok.strip(".")
+        low = word.lower()
+        if word and (word[0].isupper() or word[0].isdigit()) and not (is_plain_word(word) or low in RELATION):
+            run.append(word)
+        elif run and low in CONNECTORS:
+            run.append(word)
+        else:
+            while run and run[-1].lower() in CONNECTORS:
+                run.pop()
+            if run:
+                runs.append(" ".join(run))
+            run = []
+    if not runs and not specs and not bare:
+        plain = [t for t in (w.lower().strip(".") for w in tokens) if t and not is_plain_word(t) and t not in RELATION]
+        relation = [t for t in (w.lower() for w in tokens) if t in RELATION]
+        if plain and not relation:
+            runs.append(" ".join(plain))
+        elif relation or plain:
+            return [], [f'cannot tell who "{item.strip()}" is (name them or quote the saved contact name)']
+    specs.extend(SenderSpec(kind, r) for r in runs)
+    return specs, []
+
+
+def _slot(text: str, start: int, end_re: re.Pattern[str]) -> str:
+    m = end_re.search(text, start)
+    return text[start : m.start() if m else len(text)].strip()
+
+
+def _antecedent(sentence: str) -> str:
+    m = re.search(r"\s(is|are|was|were|has|have)\s|[:,;]|\s[-–—]\s", sentence)
+    return sentence[: m.start()] if m else ""
+
+
+def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None:
+    low = part.lower()
+    blank = low
+    for m in _TOPIC.finditer(low):
+        phrase = _slot(part, m.end(), _SLOT_END)
+        if re.match(r"(me|us|i)\b", phrase.lower()):
+            continue
+        if re.fullmatch(r"(it|this|that|them|this topic|this matter|that one)", phrase.lower()):
+            phrase = _antecedent(sentence)
+        alternatives = [p for p in re.split(r"\s+or\s+", phrase) if p.strip()]
+        topics = [t for t in (_terms(p, quotes) for p in alternatives) if t]
+        if topics:
+            found.topics.extend(topics)
+            found.slots = True
+            blank = blank.replace(phrase.lower(), " ")
+    if _ANY_SENDER.search(low):
+        found.slots = True
+    for m in _FROM.finditer(part):
+        slot = _slot(part, m.end(), _FROM_END)
+        if not slot or _ANY_SENDER.search(low[m.start() : m.end() + len(slot)]):
+            continue
+        found.slots = True
+        blank = blank.replace(slot.lower(), " ")
+        items = re.split(r",\s*(?:and\s+|or\s+)?|\s+or\s+|\s+and\s+(?=\S)", slot)
+        for item in items:
+            specs, notes = _names(item, quotes)
+            found.senders.extend(specs)
+            if notes and not specs:
+                found.notes.extend(notes)
+    quoted = _PH.sub(lambda q: quotes[int(q.group(1))].lower(), blank)
+    blank = _PH.sub(" ", blank)
+    if _EMAIL.search(blank):
+        found.kinds.add("email")
+    if _CHAT.search(blank):
+        found.kinds.add("whatsapp")
+    if _CAL.search(blank) or "calendar" in blank:
+        found.kinds.add("calendar")
+    if _MSG.search(blank) and not found.kinds:
+        found.kinds.update({"email", "whatsapp"})
+    if _MENTION.search(low):
+        found.matchers.append(MentionMatcher())
+        found.kinds.add("whatsapp") if not found.kinds else None
+        found.content = True
+    if _DIRECT.search(blank):
+        found.matchers.append(GroupMatcher(False))
+        found.kinds.add("whatsapp")
+    elif _GROUP.search(blank) and not re.search(r"google groups", blank):
+        found.matchers.append(GroupMatcher(True))
+        found.kinds.add("whatsapp")
+    for m in re.finditer(r"\b(?:in|from) the\s+§(\d+)§\s+(?:group|chat)|\bthe\s+([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s+(?:group|chat)\b", part):
+        name = quotes[int(m.group(1))] if m.group(1) else m.group(2)
+        found.matchers.append(ChatMatcher(name))
+        found.content = True
+    cats = {c for c, rx in _CATEGORIES.items() if rx.search(quoted)}
+    if "automated" in cats and cats & {"digest", "transactional"}:
+        cats.discard("automated")  # "automated digests", '"weekly summary" style automated mail'
+    if cats:
+        found.matchers.append(CategoryMatcher(frozenset(cats)))
+        found.content = True
+    calendarish = "calendar" in found.kinds or _CAL.search(blank)
+    if calendarish or re.search(r"\b(starts?|begins?)\b", blank):
+        if re.search(r"\btoday\b", blank) and re.search(
+                r"\b(added|created|lands?|landed|new|put|appears?|booked|scheduled|sent|shows? up|pops? up)\b", blank):
+            found.matchers.append(CreatedTodayMatcher())
+            found.content = True
+        elif re.search(r"\b(newly added|just added|recently added|new (meetings?|events?|invites?|appointments?))\b", blank):
+            found.matchers.append(CreatedTodayMatcher(within=timedelta(hours=24)))
+            found.content = True
+        if m := _WITHIN.search(blank):
+            qty = m.group(2)
+            n = float(qty) if qty[0].isdigit() else NUMBERS.get(qty.split()[0], 1)
+            unit = m.group(3)[0]
+            found.matchers.append(StartsWithinMatcher(
+                timedelta(hours=n) if unit == "h" else timedelta(minutes=n) if unit == "m" else timedelta(days=n)))
+            found.content = True
+        if calendarish and _RECUR.search(blank):
+            said = " ".join(m.group(0) for m in _RECUR.finditer(blank))
+            freq = ("DAILY" if re.search(r"dai|every (day|weekday)", said) else
+                    "WEEKLY" if re.search(r"week|every \w+day", said) else "MONTHLY" if "month" in said else None)
+            found.matchers.append(RecurrenceMatcher(freq))
+            found.kinds.add("calendar")
+            found.content = True
+
+
+def _bare_names(text: str, quotes: list[str]) -> list[SenderSpec]:
+    """Names standing alone ("LinkedIn notifications", "Marisol on WhatsApp")."""
+    specs = []
+    for m in _PH.finditer(text):
+        if re.search(r"\b(saved as|called|named|contact)\s*$", text[: m.start()].lower()):
+            specs.append(SenderSpec("contact", quotes[int(m.group(1))]))
+    body = _PH.sub(" , ", text)
+    specs += [s for s in _names(body, quotes, bare=True)[0] if s.kind in {"name", "org", "domain", "address"}]
+    return specs
+
+
+def _leftover(text: str, quotes: list[str]) -> list[str]:
+    """Content words the compiler did not account for (used to refuse over-broad rules)."""
+    return [w for w in re.findall(r"[a-zA-Z][\w'’\-]*", _PH.sub(" ", text))
+            if not is_plain_word(w) and w.lower() not in RELATION and w.lower() not in GENERIC]
+
+
+def _split(text: str) -> tuple[str, str, str]:
+    """(scope text, condition text, mode) with mode in {'', 'unless', 'only', 'if'}."""
+    low = text.lower()
+    if m := re.search(r"\b(unless|except (?:if|when)|but not (?:if|when))\b", low):
+        end = re.search(r"[;.!?](\s|$)", text[m.end() :])
+        stop = m.end() + end.start() if end else len(text)
+        return text[: m.start()] + " " + text[stop:], text[m.end() : stop], "unless"
+    low = re.sub(r"\beven (if|when)\b[^,;.]*", lambda m: " " * len(m.group(0)), low)  # concessive, not a condition
+    only = re.search(r"\bonly\b", low)
+    cond = re.search(r"\b(if|when|whenever|as long as|provided)\b", low[only.end() :] if only else low)
+    if cond:
+        start = (only.end() if only else 0) + cond.start()
+        after = start + len(cond.group(0))
+        end = re.search(r",|;|:|\.(\s|$)|\bthen\b", text[after:])
+        stop = after + end.start() if end else len(text)
+        return text[:start] + " " + text[stop:], text[after:stop], "only" if only else "if"
+    return text, "", ""
+
+
+def compile_rule(text: str, section: str) -> Compiled:
+    """Compile one rule (a bullet item or a prose sentence) of the given section."""
+    quotes: list[str] = []
+
+    def keep(m: re.Match[str]) -> str:
+        quotes.append(next(g for g in m.groups() if g is not None))
+        return f"§{len(quotes) - 1}§"
+
+    clean = " ".join(text.replace("’", "'").split())
+    work = _QUOTE.sub(keep, clean)
+    scope_text, cond_text, mode = _split(work)
+    scope, cond = _Found(), _Found()
+    _extract(scope_text, work, quotes, scope)
+    if cond_text:
+        _extract(cond_text, work, quotes, cond)
+    if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
+        scope.senders = _bare_names(scope_text, quotes)
+    effect = None
+    if section not in {"always", "never"}:
+        effect = "drop" if DIRECTIVE_NEG.search(scope_text) else "notify"
+    notes = scope.notes + cond.notes
+    kinds = frozenset(scope.kinds | cond.kinds)
+
+    def assemble(found: _Found) -> list[Matcher]:
+        out = list(found.matchers)
+        if found.senders:
+            out.append(SenderMatcher(tuple(dict.fromkeys(found.senders))))
+        if found.topics:
+            out.append(TopicMatcher(tuple(found.topics)))
+        return out
+
+    scope_m, cond_m = assemble(scope), assemble(cond)
+    if mode == "if":
+        scope_m, cond_m, mode = scope_m + cond_m, [], ""
+    if mode and not cond_m:
+        notes.append(f"the condition after \"{'unless' if mode == 'unless' else 'if'}\" is not understood")
+    understood = not notes
+    if understood and not (scope_m or cond_m or kinds):
+        understood, notes = False, ["no sender, topic, kind of mail, chat or calendar timing recognised"]
+    broad = not any(isinstance(m, (SenderMatcher, TopicMatcher, CategoryMatcher, ChatMatcher, MentionMatcher,
+                                   CreatedTodayMatcher, StartsWithinMatcher, RecurrenceMatcher)) for m in scope_m + cond_m)
+    if understood and broad and (extra := _leftover(scope_text, quotes)):
+        understood, notes = False, [f"cannot tell which events \"{' '.join(extra[:4])}\" refers to"]
+    return Compiled(
+        kinds=kinds, scope=tuple(scope_m), condition=tuple(cond_m), negated=mode == "unless",
+        exclusive=mode in {"unless", "only"}, effect=effect, understood=understood, note="; ".join(notes),
+    )

@@ -1,0 +1,328 @@
+"""The understood form of a rule: small matchers that test one Event each.
+
+Every matcher's `match(event, now)` returns a short explanation of what matched
+("sender domain is dawsoncornwell.com") or None. A compiled rule is a
+conjunction of matchers; SenderMatcher and TopicMatcher hold alternatives
+("Kandice Phillips or anyone at Dawson Cornwell").
+
+Names are compared as whole words on folded text that keeps possessives, so
+"Marisol's Bakery" is not "Marisol" and "Rafael Ortega" is not "Rafael Ortiz".
+Organisations also meet e-mail domains by squashing ("Dawson Cornwell" ->
+dawsoncornwell.com) and display names that carry them ("Priti Shah (Dawson
+Cornwell)"). Topic words are looked for in subject and body with any text that
+addresses the assistant removed first (R1).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta, timezone
+from typing import Protocol
+from zoneinfo import ZoneInfo
+
+from tic.sources import Event
+from tic.triage._classify import traits
+from tic.triage._text import (
+    contains_stem, contains_words, domain_labels, fold, squash, strip_injection, words,
+)
+
+__all__ = [
+    "Matcher", "GroupMatcher", "MentionMatcher", "SenderSpec", "SenderMatcher", "Topic", "TopicMatcher",
+    "CategoryMatcher", "CreatedTodayMatcher", "StartsWithinMatcher", "RecurrenceMatcher", "ChatMatcher",
+    "event_start", "local_zone", "fmt_delta",
+]
+
+
+class Matcher(Protocol):
+    def match(self, event: Event, now: datetime) -> str | None: ...
+
+    def describe(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class GroupMatcher:
+    """Chat messages in a group (True) or direct messages (False)."""
+
+    group: bool
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        if event.kind != "whatsapp" or event.is_group != self.group:
+            return None
+        return f'group message in "{event.chat}"' if self.group else f"direct message from {event.sender.name or event.sender.address}"
+
+    def describe(self) -> str:
+        return "group chat" if self.group else "direct message"
+
+
+@dataclass(frozen=True)
+class MentionMatcher:
+    """The user is @-mentioned ("me" in mentions), not merely named in the text."""
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        return "the user is @-mentioned" if event.mentions_me else None
+
+    def describe(self) -> str:
+        return "an @-mention of the user"
+
+
+@dataclass(frozen=True)
+class ChatMatcher:
+    """A chat by its name ("the Famiglia group")."""
+
+    name: str
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        if event.kind == "whatsapp" and contains_words(words(event.chat), words(self.name)):
+            return f'in the chat "{event.chat}"'
+        return None
+
+    def describe(self) -> str:
+        return f'chat "{self.name}"'
+
+
+_CORP = {"llc", "ltd", "limited", "inc", "gmbh", "ag", "sa", "srl", "spa", "plc", "co", "corp", "company",
+         "group", "the", "&", "and", "llp", "bv", "ab", "oy", "as", "sarl", "kg"}
+_SERVICE_ALIASES = {"x": ("x", "twitter"), "twitter": ("x", "twitter"), "facebook": ("facebook", "facebookmail"),
+                    "meta": ("facebook", "facebookmail", "meta"), "google": ("google", "googlemail")}
+
+
+def _segments(display: str) -> list[list[str]]:
+    """Parts of a display name: 'Priti Shah (Dawson Cornwell)' -> [[priti, shah], [dawson, cornwell]]."""
+    parts = re.split(r"[()\[\]|,/]|\s[-–—]\s|\bvia\b|\bat\b|\bfrom\b", display)
+    return [w for w in (words(p) for p in parts) if w]
+
+
+@dataclass(frozen=True)
+class SenderSpec:
+    """One sender alternative. kind: name | org | domain | address | literal | contact."""
+
+    kind: str
+    value: str
+
+    def match(self, event: Event) -> str | None:
+        sender = event.sender
+        display, domain = sender.name, sender.domain
+        vw = words(self.value)
+        if self.kind == "domain":
+            d = self.value.lower()
+            return f"sender domain is {domain}" if domain and (domain == d or domain.endswith("." + d)) else None
+        if self.kind == "address":
+            want, have = fold(self.value), fold(sender.address)
+            if "@" not in want:
+                want, have = re.sub(r"\D", "", want), re.sub(r"\D", "", have)
+            return f"sender is {sender.address}" if want and want == have else None
+        if self.kind == "literal":
+            return f'display name "{display}" contains "{self.value}"' if fold(self.value) in fold(display) else None
+        if self.kind == "contact" or (self.kind == "name" and event.kind == "whatsapp"):
+            dw = words(display)
+            if dw[: len(vw)] == vw or (event.kind != "whatsapp" and contains_words(dw, vw)):
+                return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
+            return None
+        # name / org: display name, address, domain labels
+        labels = domain_labels(domain)
+        sq = squash(self.value)
+        core = squash(" ".join(w for w in vw if w not in _CORP))
+        if self.kind == "name":
+            dw = words(display)
+            if len(sq) <= 2 and dw == vw:
+                return f'sender "{display}"'
+            if len(sq) > 2 and contains_words(dw, vw):
+                return f'sender display name "{display}"'
+            local = sender.address.rpartition("@")[0].lower()
+            if len(vw) > 1 and local and squash(local) == sq:
+                return f"sender address {sender.address}"
+        aliases = _SERVICE_ALIASES.get(sq, ())
+        for lab in labels:
+            lab_sq = squash(lab)
+            if lab_sq in {sq, core} or lab_sq in aliases or (self.kind == "org" and len(core) > 4 and lab_sq.startswith(core)):
+                return f"sender domain is {domain}"
+            if len(vw) > 1 and len(vw[0]) >= 5 and lab_sq == squash(vw[0]) and lab == labels[-1]:
+                return f"sender domain is {domain}"
+        if len(vw) >= 1 and len(sq) > 2:
+            segs = _segments(display)
+            for seg in segs[1:]:  # an organisation named after the person's name
+                if contains_words(seg, vw) or (len(seg[0]) >= 4 and vw[: len(seg)] == seg):
+                    return f'display name "{display}" identifies {self.value}'
+            if self.kind == "org" and segs and contains_words(segs[0], vw):
+                return f'display name "{display}" names {self.value}'
+        return None
+
+    def describe(self) -> str:
+        return {"org": f"anyone at {self.value}", "domain": f"@{self.value}", "literal": f'"{self.value}" in the name',
+                "contact": f'contact "{self.value}"'}.get(self.kind, self.value)
+
+
+@dataclass(frozen=True)
+class SenderMatcher:
+    specs: tuple[SenderSpec, ...]
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        for spec in self.specs:
+            if hit := spec.match(event):
+                return hit
+        return None
+
+    def describe(self) -> str:
+        return "from " + " or ".join(s.describe() for s in self.specs)
+
+
+@dataclass(frozen=True)
+class Topic:
+    """Key terms of a topic: every proper phrase must appear; common terms confirm it."""
+
+    label: str
+    proper: tuple[tuple[str, ...], ...]
+    common: tuple[str, ...]
+
+    def match(self, text_words: list[str]) -> str | None:
+        for phrase in self.proper:
+            if not contains_words(text_words, list(phrase)):
+                return None
+        common = [c for c in self.common if contains_stem(text_words, c)]
+        if self.common and (not common if self.proper else len(common) < len(self.common)):
+            return None
+        terms = [" ".join(p) for p in self.proper] + common
+        return "mentions " + ", ".join(f'"{t}"' for t in terms) if terms else None
+
+
+def _event_text(event: Event) -> list[str]:
+    return words(f"{event.subject}\n{event.location}\n{strip_injection(event.body)}")
+
+
+@dataclass(frozen=True)
+class TopicMatcher:
+    topics: tuple[Topic, ...]
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        text = _event_text(event)
+        for topic in self.topics:
+            if hit := topic.match(text):
+                return f"{'the ' + event.kind if event.kind != 'whatsapp' else 'the message'} {hit}"
+        return None
+
+    def describe(self) -> str:
+        return "about " + " or ".join(t.label for t in self.topics)
+
+
+_CATEGORY_TRAITS = {
+    "newsletter": ("newsletter",), "marketing": ("marketing", "business"), "digest": ("digest",),
+    "automated": ("automated", "bulk", "digest"), "social": ("social",), "transactional": ("transactional",),
+    "list": ("list_reply",),
+}
+_CATEGORY_ORDER = ["spam", "social", "marketing", "digest", "newsletter", "transactional", "list", "automated"]
+_CATEGORY_WORDS = {"newsletter": "a newsletter", "marketing": "marketing", "digest": "an automated digest/report",
+                   "automated": "automated mail", "bulk": "bulk mail", "social": "a social-network notification",
+                   "transactional": "an automated order/shipping notice", "list_reply": "mailing-list traffic",
+                   "business": "a business broadcast"}
+
+
+@dataclass(frozen=True)
+class CategoryMatcher:
+    """newsletter | marketing | digest | automated | social | transactional | list | spam."""
+
+    categories: frozenset[str]
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        t = traits(event)
+        if "spam" in self.categories and t.spam:
+            return "spam/phishing (" + t.spam_evidence() + ")"
+        for cat in sorted(self.categories, key=_CATEGORY_ORDER.index):
+            for attr in _CATEGORY_TRAITS.get(cat, ()):
+                if evidence := getattr(t, attr):
+                    return f"{_CATEGORY_WORDS[attr]} ({evidence})"
+        return None
+
+    def describe(self) -> str:
+        return ", ".join(sorted(self.categories))
+
+
+def local_zone(event: Event) -> ZoneInfo | timezone:
+    try:
+        return ZoneInfo(event.timezone) if event.timezone else timezone.utc
+    except (KeyError, ValueError):
+        return timezone.utc
+
+
+def event_start(event: Event) -> datetime:
+    """The (next occurrence's) start instant; all-day items start 00:00 in the calendar's zone."""
+    start = event.start or event.time
+    if start.tzinfo is None:
+        start = start.replace(tzinfo=timezone.utc)
+    if not event.all_day:
+        return start
+    tz = local_zone(event)
+    utc = start.astimezone(timezone.utc)
+    if utc.time() == time(0) and start.astimezone(tz).time() != time(0):
+        day = utc.date()  # the source kept the bare date at UTC midnight
+    else:
+        day = start.astimezone(tz).date()
+    return datetime.combine(day, time(0), tz)
+
+
+def fmt_delta(delta: timedelta) -> str:
+    minutes = int(round(delta.total_seconds() / 60))
+    if abs(minutes) < 60:
+        return f"{minutes} minutes"
+    if abs(minutes) >= 48 * 60:
+        return f"{round(minutes / 1440)} days"
+    hours, rest = divmod(minutes, 60)
+    return f"{hours} h {rest:02d} min" if rest and hours < 6 else f"about {round(minutes / 60)} hours"
+
+
+@dataclass(frozen=True)
+class CreatedTodayMatcher:
+    """Created (added to the calendar) today in the calendar's time zone, or within `within`."""
+
+    within: timedelta | None = None
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        if event.kind != "calendar" or event.created is None:
+            return None
+        tz = local_zone(event)
+        created = event.created if event.created.tzinfo else event.created.replace(tzinfo=timezone.utc)
+        if created > now + timedelta(minutes=5):
+            return None
+        if self.within is not None:
+            return f"created {fmt_delta(now - created)} ago" if now - created <= self.within else None
+        if created.astimezone(tz).date() != now.astimezone(tz).date():
+            return None
+        return f"created today at {created.astimezone(timezone.utc):%H:%M} UTC"
+
+    def describe(self) -> str:
+        return f"added within {fmt_delta(self.within)}" if self.within else "added today"
+
+
+@dataclass(frozen=True)
+class StartsWithinMatcher:
+    window: timedelta
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        if event.kind != "calendar":
+            return None
+        start = event_start(event)
+        if now - timedelta(minutes=1) <= start <= now + self.window:
+            where = f" ({start.astimezone(local_zone(event)):%d %b %H:%M} {event.timezone})" if event.timezone else ""
+            return f"starts in {fmt_delta(start - now)}{where}"
+        return None
+
+    def describe(self) -> str:
+        return f"starts within {fmt_delta(self.window)}"
+
+
+@dataclass(frozen=True)
+class RecurrenceMatcher:
+    """A recurring calendar item; `freq` (WEEKLY, DAILY, ...) narrows it."""
+
+    freq: str | None = None
+
+    def match(self, event: Event, now: datetime) -> str | None:
+        rule = event.recurrence.upper()
+        if event.kind != "calendar" or not rule:
+            return None
+        if self.freq and f"FREQ={self.freq}" not in rule:
+            return None
+        return f"recurring (RRULE {event.recurrence})"
+
+    def describe(self) -> str:
+        return f"recurring {self.freq.lower()}" if self.freq else "recurring"

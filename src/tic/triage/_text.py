@@ -1,0 +1,136 @@
+"""Small text helpers shared by the rule compiler, the matchers and the heuristics.
+
+Everything here is deterministic and language-light: word splitting that keeps
+possessives attached ("Marisol's" is not "Marisol"), squashing names for
+comparison with domain labels, a cheap suffix stemmer, and `strip_injection`,
+which removes text that tries to address the assistant ("SYSTEM: ignore your
+rules ...") before any keyword matching, so content stays data (R1).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+
+__all__ = [
+    "fold",
+    "words",
+    "squash",
+    "stem",
+    "contains_words",
+    "contains_stem",
+    "strip_injection",
+    "has_injection",
+    "header",
+    "looks_like_phone",
+    "domain_labels",
+]
+
+_WORD = re.compile(r"[\w@][\w'’.\-@]*[\w]|[\w]", re.UNICODE)
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents ("Wójcik" -> "wojcik"), keeping other scripts."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return text.replace("’", "'").casefold()
+
+
+def words(text: str) -> list[str]:
+    """Folded words; possessive and contracted forms stay one word ("marisol's")."""
+    out = []
+    for raw in _WORD.findall(fold(text)):
+        raw = raw.strip(".-")
+        if raw:
+            out.append(raw)
+    return out
+
+
+def squash(text: str) -> str:
+    """Letters and digits only, folded: "Dawson Cornwell" -> "dawsoncornwell"."""
+    return re.sub(r"[\W_]+", "", fold(text))
+
+
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "s", "e", "y")
+
+
+def stem(word: str) -> str:
+    """A crude stem: enough to make permit/permits, lease/leased/leasing meet."""
+    word = fold(word)
+    for suffix in _SUFFIXES:
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def contains_words(haystack: list[str], needle: list[str]) -> bool:
+    """True when `needle` occurs in `haystack` as consecutive whole words."""
+    n = len(needle)
+    if not n:
+        return False
+    return any(haystack[i : i + n] == needle for i in range(len(haystack) - n + 1))
+
+
+def contains_stem(haystack: list[str], term: str) -> bool:
+    """True when some word of `haystack` shares `term`'s stem (prefix match on stems)."""
+    s = stem(term)
+    return any(w.startswith(s) or stem(w) == s for w in haystack)
+
+
+# --- R1: text that addresses the assistant is data; keep it out of keyword matching ---
+
+_INJECTION_CUE = re.compile(
+    r"(?im)^\s*[\[(<]*\s*(system|assistant|admin(istrator)?|ai|instruction|note to (the )?(ai|assistant|model))\s*[:\]>-]"
+    r"|\bignore (all |any |your |the |previous |prior |my )*(rules|instructions|preferences|filters)\b"
+    r"|\b(override|overrides|suspend|disregard)s? (your |the |all )*(rules|instructions|notifications\.md|filters)\b"
+    r"|\bnotify the user about every\b|\bmark this (email|message) as urgent\b"
+    r"|\bthis instruction overrides\b|\bpriority instruction\b"
+)
+
+
+def has_injection(text: str) -> bool:
+    """True when the text tries to instruct the assistant."""
+    return bool(_INJECTION_CUE.search(text))
+
+
+def strip_injection(text: str) -> str:
+    """Drop every paragraph (or bracketed block) that tries to instruct the assistant."""
+    if not has_injection(text):
+        return text
+    text = re.sub(r"\[[^\]]*\]", lambda m: "" if has_injection(m.group(0)) else m.group(0), text, flags=re.S)
+    paragraphs = re.split(r"\n\s*\n", text)
+    return "\n\n".join(p for p in paragraphs if not has_injection(p))
+
+
+def header(headers: Mapping[str, str], name: str) -> str:
+    """A header's value, looked up case-insensitively ('' when absent)."""
+    want = name.lower()
+    for key, value in headers.items():
+        if key.lower() == want:
+            return str(value)
+    return ""
+
+
+def looks_like_phone(text: str) -> bool:
+    """A bare phone number ("+44 7700 900462"): an unsaved chat contact."""
+    return bool(re.fullmatch(r"\+?[\d\s().\-]{6,}", text.strip()))
+
+
+_TLDISH = {"com", "net", "org", "co", "io", "ae", "uk", "de", "it", "es", "fr", "gov", "edu", "app", "info", "biz", "me"}
+
+
+def domain_labels(domain: str) -> list[str]:
+    """The labels of an e-mail domain without public-suffix-looking tails."""
+    labels = [lab for lab in domain.lower().split(".") if lab]
+    while len(labels) > 1 and (labels[-1] in _TLDISH or len(labels[-1]) == 2):
+        labels.pop()
+    return labels
+
+
+def any_in(text_words: Iterable[str], vocabulary: set[str]) -> str | None:
+    """The first word of `text_words` found in `vocabulary`, or None."""
+    for w in text_words:
+        if w in vocabulary:
+            return w
+    return None
