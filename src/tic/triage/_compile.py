@@ -29,14 +29,14 @@ from tic.triage._matchers import (
     CategoryMatcher, ChatMatcher, CreatedTodayMatcher, GroupMatcher, Matcher, MentionMatcher,
     RecurrenceMatcher, SenderMatcher, SenderSpec, StartsWithinMatcher, Topic, TopicMatcher,
 )
-from tic.triage._vocab import CONNECTORS, GENERIC, NUMBERS, RELATION, STOP, STREET, VOCAB, is_plain_word
+from tic.triage._vocab import CONNECTORS, GENERIC, HONORIFICS, NUMBERS, RELATION, STOP, STREET, VOCAB, is_plain_word
 
 __all__ = ["Compiled", "compile_rule", "DIRECTIVE_NEG", "DIRECTIVE_POS"]
 
 _QUOTE = re.compile(r'"([^"]{1,80})"|“([^”]{1,80})”|«([^»]{1,80})»|„([^“”]{1,80})[“”]')
 _PH = re.compile(r"§(\d+)§")
 DIRECTIVE_NEG = re.compile(
-    r"\b(never|don'?t|do not|no need|not interested|mute[sd]?|silence|ignore|skip|drop|stay quiet|keep quiet|"
+    r"\b(never|don'?t|do not|stop|no need|not interested|mute[sd]?|silence|ignore|skip|drop|stay quiet|keep quiet|"
     r"be quiet|hide|suppress|block|no notifications?|filter out|leave out|not worth)\b", re.I)
 DIRECTIVE_POS = re.compile(
     r"\b(always|notify|tell me|let me know|alert|ping me|i want to (see|know|hear)|show me|surface|wake me|"
@@ -50,14 +50,15 @@ _DIRECT = re.compile(r"\b(direct|private|personal|individual|one-to-one|1:1)\s+(
 _MENTION = re.compile(
     r"@-?\s?mention|\bmentions? me\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
     r"(explicitly |directly |specifically |personally )?(@-?)?(mentioned|tagged)\b|\btag(s|ged)? me\b|@me\b")
-_ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|from anyone|from anybody|any sender)\b")
+_ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|egal who|from any(one|body)"
+                         r"(?!\s+(at|from|of|in|with)\b)|any sender)\b")
 _FROM = re.compile(r"\b(from|sent by|written by|organi[sz]ed by)\s+")
 _TOPIC = re.compile(
     r"\b(about|regarding|concerning|re:|related to|relating to|mentioning|that mentions?|which mentions?|"
-    r"mentions?|on the topic of|on the subject of|with the subject|containing|that contains?)\s+")
+    r"mentions?|on the topic of|on the subject of|with the subject|containing|contains?)\s+")
 _SLOT_END = re.compile(
     r"[;:!?]|,|\.(\s|$)|\s[-–—]\s|\b(always|regardless|no matter|whoever|even|if|unless|when|then|i want|tell me|"
-    r"notify|please|except|but|only)\b")
+    r"notify|please|except|but|only|from|sent by|comes? up|is mentioned|appears?)\b")
 _FROM_END = re.compile(
     r"[;:!?]|\.(\s|$)|\s[-–—]\s|\b(about|regarding|concerning|if|unless|when|only|always|that|which|who|"
     r"mentioning|except|but|even|regardless|no matter|whoever|on whats ?app|on my calendar|in the|to me)\b")
@@ -155,6 +156,8 @@ def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sende
         specs.append(SenderSpec("address", phone))
         rest = rest.replace(phone, " ")
     rest = re.sub(r"\(([^)]*)\)", lambda m: " " if m.group(1).lower() == m.group(1) else m.group(0), rest)
+    if re.search(r"\b(unknown|unsaved|strangers?)\b", rest.lower()):
+        return specs + [SenderSpec("unknown", "")], []
     org = _ORG.search(rest)
     kind = "name"
     if org:
@@ -163,10 +166,11 @@ def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sende
         kind = "org"
     tokens = re.findall(r"[\w&][\w'’\-.&]*", rest)
     runs, run = [], []
-    for tok in tokens + [""]:
+    for i, tok in enumerate(tokens + [""]):
         word = tok.strip(".")
         low = word.lower()
-        if word and (word[0].isupper() or word[0].isdigit()) and not (is_plain_word(word) or low in RELATION):
+        initial_common = (i == 0 and bare and low in RELATION) or low in HONORIFICS
+        if word and (word[0].isupper() or word[0].isdigit()) and not is_plain_word(word) and not initial_common:
             run.append(word)
         elif run and low in CONNECTORS:
             run.append(word)
@@ -200,8 +204,16 @@ def _antecedent(sentence: str) -> str:
 def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None:
     low = part.lower()
     blank = low
+    starts = [m.start() for m in _TOPIC.finditer(low)]
+    subject = re.search(r"^(?:if |when )?(.+?)\s+(?:comes? up|is mentioned|are mentioned|is discussed|appears?|shows? up)\b", part)
+    if subject and (topic := _terms(subject.group(1), quotes)):
+        found.topics.append(topic)
+        found.slots = True
+        blank = blank.replace(subject.group(1).lower(), " ")
     for m in _TOPIC.finditer(low):
         phrase = _slot(part, m.end(), _SLOT_END)
+        if any(m.end() <= s < m.end() + len(phrase) for s in starts):
+            continue  # "about any email that mentions X": the inner slot names the topic
         if re.match(r"(me|us|i)\b", phrase.lower()):
             continue
         if re.fullmatch(r"(it|this|that|them|this topic|this matter|that one)", phrase.lower()):
@@ -214,6 +226,7 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None
             blank = blank.replace(phrase.lower(), " ")
     if _ANY_SENDER.search(low):
         found.slots = True
+    cat_text = _PH.sub(lambda q: quotes[int(q.group(1))].lower(), blank)
     for m in _FROM.finditer(part):
         slot = _slot(part, m.end(), _FROM_END)
         if not slot or _ANY_SENDER.search(low[m.start() : m.end() + len(slot)]):
@@ -226,7 +239,6 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None
             found.senders.extend(specs)
             if notes and not specs:
                 found.notes.extend(notes)
-    quoted = _PH.sub(lambda q: quotes[int(q.group(1))].lower(), blank)
     blank = _PH.sub(" ", blank)
     if _EMAIL.search(blank):
         found.kinds.add("email")
@@ -234,23 +246,24 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None
         found.kinds.add("whatsapp")
     if _CAL.search(blank) or "calendar" in blank:
         found.kinds.add("calendar")
-    if _MSG.search(blank) and not found.kinds:
-        found.kinds.update({"email", "whatsapp"})
-    if _MENTION.search(low):
-        found.matchers.append(MentionMatcher())
-        found.kinds.add("whatsapp") if not found.kinds else None
-        found.content = True
     if _DIRECT.search(blank):
         found.matchers.append(GroupMatcher(False))
         found.kinds.add("whatsapp")
     elif _GROUP.search(blank) and not re.search(r"google groups", blank):
         found.matchers.append(GroupMatcher(True))
         found.kinds.add("whatsapp")
-    for m in re.finditer(r"\b(?:in|from) the\s+§(\d+)§\s+(?:group|chat)|\bthe\s+([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s+(?:group|chat)\b", part):
+    if _MENTION.search(low):
+        found.matchers.append(MentionMatcher())
+        found.kinds.add("whatsapp") if not found.kinds else None
+        found.content = True
+    if _MSG.search(blank) and not found.kinds:
+        found.kinds.update({"email", "whatsapp"})
+    for m in re.finditer(r"\b(?:in|to|from the (?:group|chat)|group(?: chat)?|chat) (?:the\s+)?(?:group\s+|chat\s+)?§(\d+)§|"
+                         r"\bthe\s+([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s+(?:group|chat)\b", part):
         name = quotes[int(m.group(1))] if m.group(1) else m.group(2)
         found.matchers.append(ChatMatcher(name))
         found.content = True
-    cats = {c for c, rx in _CATEGORIES.items() if rx.search(quoted)}
+    cats = {c for c, rx in _CATEGORIES.items() if rx.search(cat_text)}
     if "automated" in cats and cats & {"digest", "transactional"}:
         cats.discard("automated")  # "automated digests", '"weekly summary" style automated mail'
     if cats:
@@ -285,8 +298,11 @@ def _bare_names(text: str, quotes: list[str]) -> list[SenderSpec]:
     """Names standing alone ("LinkedIn notifications", "Marisol on WhatsApp")."""
     specs = []
     for m in _PH.finditer(text):
+        q = quotes[int(m.group(1))]
         if re.search(r"\b(saved as|called|named|contact)\s*$", text[: m.start()].lower()):
-            specs.append(SenderSpec("contact", quotes[int(m.group(1))]))
+            specs.append(SenderSpec("contact", q))
+        elif re.search(r"\bnames?\b", text.lower()):
+            specs.append(SenderSpec("literal", q))  # '"(Ridgeline)" after their name'
     body = _PH.sub(" , ", text)
     specs += [s for s in _names(body, quotes, bare=True)[0] if s.kind in {"name", "org", "domain", "address"}]
     return specs
@@ -295,7 +311,7 @@ def _bare_names(text: str, quotes: list[str]) -> list[SenderSpec]:
 def _leftover(text: str, quotes: list[str]) -> list[str]:
     """Content words the compiler did not account for (used to refuse over-broad rules)."""
     return [w for w in re.findall(r"[a-zA-Z][\w'’\-]*", _PH.sub(" ", text))
-            if not is_plain_word(w) and w.lower() not in RELATION and w.lower() not in GENERIC]
+            if not is_plain_word(w) and w.lower() not in GENERIC]
 
 
 def _split(text: str) -> tuple[str, str, str]:
@@ -305,7 +321,6 @@ def _split(text: str) -> tuple[str, str, str]:
         end = re.search(r"[;.!?](\s|$)", text[m.end() :])
         stop = m.end() + end.start() if end else len(text)
         return text[: m.start()] + " " + text[stop:], text[m.end() : stop], "unless"
-    low = re.sub(r"\beven (if|when)\b[^,;.]*", lambda m: " " * len(m.group(0)), low)  # concessive, not a condition
     only = re.search(r"\bonly\b", low)
     cond = re.search(r"\b(if|when|whenever|as long as|provided)\b", low[only.end() :] if only else low)
     if cond:
@@ -327,6 +342,7 @@ def compile_rule(text: str, section: str) -> Compiled:
 
     clean = " ".join(text.replace("’", "'").split())
     work = _QUOTE.sub(keep, clean)
+    work = re.sub(r"\beven (if|when|from|though|after|before)\b[^,;.:]*", " ", work, flags=re.I)  # concessive
     scope_text, cond_text, mode = _split(work)
     scope, cond = _Found(), _Found()
     _extract(scope_text, work, quotes, scope)
@@ -334,6 +350,9 @@ def compile_rule(text: str, section: str) -> Compiled:
         _extract(cond_text, work, quotes, cond)
     if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
         scope.senders = _bare_names(scope_text, quotes)
+        first = re.match(r"\W*([\w'’\-]+)", scope_text)
+        if scope.content and first and [s.value for s in scope.senders] == [first.group(1)]:
+            scope.senders = []  # "Serial appointments that repeat ...": an adjective, not a sender
     effect = None
     if section not in {"always", "never"}:
         effect = "drop" if DIRECTIVE_NEG.search(scope_text) else "notify"
@@ -358,7 +377,7 @@ def compile_rule(text: str, section: str) -> Compiled:
         understood, notes = False, ["no sender, topic, kind of mail, chat or calendar timing recognised"]
     broad = not any(isinstance(m, (SenderMatcher, TopicMatcher, CategoryMatcher, ChatMatcher, MentionMatcher,
                                    CreatedTodayMatcher, StartsWithinMatcher, RecurrenceMatcher)) for m in scope_m + cond_m)
-    if understood and broad and (extra := _leftover(scope_text, quotes)):
+    if understood and broad and (extra := _leftover(scope_text + " " + cond_text, quotes)):
         understood, notes = False, [f"cannot tell which events \"{' '.join(extra[:4])}\" refers to"]
     return Compiled(
         kinds=kinds, scope=tuple(scope_m), condition=tuple(cond_m), negated=mode == "unless",

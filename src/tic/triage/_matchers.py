@@ -24,7 +24,8 @@ from zoneinfo import ZoneInfo
 from tic.sources import Event
 from tic.triage._classify import traits
 from tic.triage._text import (
-    contains_stem, contains_words, domain_labels, fold, squash, strip_injection, words,
+    contains_stem, contains_words, domain_labels, fold, looks_like_phone, squash, squash_variants, strip_injection,
+    words,
 )
 
 __all__ = [
@@ -93,6 +94,25 @@ def _segments(display: str) -> list[list[str]]:
     return [w for w in (words(p) for p in parts) if w]
 
 
+def _loose_name(display: list[str], name: list[str], reversed_ok: bool) -> bool:
+    """'Kandice M. Phillips' or 'Phillips, Kandice' for 'Kandice Phillips' (two or more words)."""
+    if len(name) < 2:
+        return False
+    if reversed_ok and contains_words(display, name[::-1]):
+        return True
+    for i, w in enumerate(display):
+        if w == name[0]:
+            rest = display[i + 1 : i + len(name) + 1]
+            if rest and rest[-1] == name[-1] and len(name) == 2 and len(rest) == 2 and len(rest[0]) <= 2:
+                return True
+    return False
+
+
+def _address_forms(name: list[str]) -> set[str]:
+    first, last = squash(name[0]), squash(name[-1])
+    return {first + last, first[:1] + last, last + first, first + last[:1]}
+
+
 @dataclass(frozen=True)
 class SenderSpec:
     """One sender alternative. kind: name | org | domain | address | literal | contact."""
@@ -112,6 +132,9 @@ class SenderSpec:
             if "@" not in want:
                 want, have = re.sub(r"\D", "", want), re.sub(r"\D", "", have)
             return f"sender is {sender.address}" if want and want == have else None
+        if self.kind == "unknown":
+            unsaved = event.kind == "whatsapp" and (not display or looks_like_phone(display))
+            return f"from the unsaved number {sender.address}" if unsaved else None
         if self.kind == "literal":
             return f'display name "{display}" contains "{self.value}"' if fold(self.value) in fold(display) else None
         if self.kind == "contact" or (self.kind == "name" and event.kind == "whatsapp"):
@@ -122,20 +145,22 @@ class SenderSpec:
         # name / org: display name, address, domain labels
         labels = domain_labels(domain)
         sq = squash(self.value)
-        core = squash(" ".join(w for w in vw if w not in _CORP))
         if self.kind == "name":
             dw = words(display)
             if len(sq) <= 2 and dw == vw:
                 return f'sender "{display}"'
-            if len(sq) > 2 and contains_words(dw, vw):
+            if len(sq) > 2 and (contains_words(dw, vw) or _loose_name(dw, vw, "," in display)):
                 return f'sender display name "{display}"'
-            local = sender.address.rpartition("@")[0].lower()
-            if len(vw) > 1 and local and squash(local) == sq:
+            local = squash(sender.address.rpartition("@")[0])
+            if len(vw) > 1 and local and local in _address_forms(vw):
                 return f"sender address {sender.address}"
         aliases = _SERVICE_ALIASES.get(sq, ())
+        core_text = " ".join(w for w in self.value.split() if fold(w).strip(".,") not in _CORP)
+        full, cores = squash_variants(self.value), squash_variants(core_text)
         for lab in labels:
             lab_sq = squash(lab)
-            if lab_sq in {sq, core} or lab_sq in aliases or (self.kind == "org" and len(core) > 4 and lab_sq.startswith(core)):
+            if lab_sq in full | cores or lab_sq in aliases or (
+                    self.kind == "org" and any(len(c) > 4 and lab_sq.startswith(c) for c in cores)):
                 return f"sender domain is {domain}"
             if len(vw) > 1 and len(vw[0]) >= 5 and lab_sq == squash(vw[0]) and lab == labels[-1]:
                 return f"sender domain is {domain}"
@@ -149,7 +174,7 @@ class SenderSpec:
         return None
 
     def describe(self) -> str:
-        return {"org": f"anyone at {self.value}", "domain": f"@{self.value}", "literal": f'"{self.value}" in the name',
+        return {"org": f"anyone at {self.value}", "unknown": "an unsaved number", "domain": f"@{self.value}", "literal": f'"{self.value}" in the name',
                 "contact": f'contact "{self.value}"'}.get(self.kind, self.value)
 
 
@@ -267,7 +292,9 @@ def fmt_delta(delta: timedelta) -> str:
     if abs(minutes) >= 48 * 60:
         return f"{round(minutes / 1440)} days"
     hours, rest = divmod(minutes, 60)
-    return f"{hours} h {rest:02d} min" if rest and hours < 6 else f"about {round(minutes / 60)} hours"
+    if not rest:
+        return f"{hours} hour" + ("s" if hours != 1 else "")
+    return f"{hours} h {rest:02d} min" if hours < 6 else f"about {round(minutes / 60)} hours"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ __all__ = [
     "fold",
     "words",
     "squash",
+    "squash_variants",
     "stem",
     "contains_words",
     "contains_stem",
@@ -50,6 +51,15 @@ def words(text: str) -> list[str]:
 def squash(text: str) -> str:
     """Letters and digits only, folded: "Dawson Cornwell" -> "dawsoncornwell"."""
     return re.sub(r"[\W_]+", "", fold(text))
+
+
+_TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue", "æ": "ae",
+                           "ø": "o", "å": "aa", "œ": "oe"})
+
+
+def squash_variants(text: str) -> set[str]:
+    """squash() plus the German-style transliteration ("Müller" -> {"muller", "mueller"})."""
+    return {v for v in (squash(text), squash(text.translate(_TRANSLIT))) if v}
 
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "s", "e", "y")

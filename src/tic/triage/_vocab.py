@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["STOP", "VOCAB", "GENERIC", "STREET", "RELATION", "CONNECTORS", "NUMBERS", "is_plain_word"]
+__all__ = ["STOP", "VOCAB", "GENERIC", "STREET", "RELATION", "HONORIFICS", "CONNECTORS", "NUMBERS", "is_plain_word"]
 
 STOP = set(
     """a an the any all anything everything something nothing anyone anybody someone somebody everyone everybody
@@ -43,6 +43,7 @@ VOCAB = set(
     anything everything any mailing list lists subscription subscriptions cold outreach sales pitch pitches
     always never custom rule rules contact contacts saved saved-as name named called address addresses domain
     stop stops alerting alerted notifying telling bother bothering pinging wake interrupt hear tell let
+    noreply no-reply addresses senders accounts numbers companies shops brands services apps websites stores
     personal staff team people person folks colleagues employees members thread threads subject body""".split()
 )
 
@@ -60,8 +61,12 @@ RELATION = set(
     """boss manager sister brother wife husband partner mom mum mother dad father son daughter kid kids child children
     family friend friends client clients customer customers accountant lawyer solicitor doctor dentist landlord
     colleague colleagues team teammates coworker coworkers assistant nanny babysitter teacher school neighbour
-    neighbor neighbours neighbors grandma grandpa aunt uncle cousin fiance fiancee girlfriend boyfriend""".split()
+    neighbor neighbours neighbors grandma grandpa aunt uncle cousin fiance fiancee girlfriend boyfriend
+    work office home job bank""".split()
 )
+
+HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "herr", "frau", "sig", "signor", "signora", "sr", "sra", "senor",
+              "senora", "señor", "señora", "m", "mme", "monsieur", "madame", "sir", "dame"}
 
 CONNECTORS = {"&", "of", "de", "van", "von", "der", "den", "di", "da", "del", "la", "le", "du", "y", "al", "bin", "el"}
 

@@ -6,6 +6,7 @@ Precedence, as SPEC T3 and the eval README read it:
    when an Always rule also matches.
 2. A Custom rule whose condition fails ("only ... if I am mentioned", "stay
    quiet unless ...") drops the events it scopes; custom conditions are strict.
+   So does an Always rule's own exception ("... unless they are newsletters").
 3. `Always notify` surfaces the event unless it is clearly spam.
 4. A Custom rule that says notify ("always notify regardless of sender")
    surfaces the event unless it is clearly spam.
@@ -55,13 +56,10 @@ class LocalDecider:
         custom = self._hits(self.rules.custom, event, now)
         always = self._hits(self.rules.always, event, now)
 
-        for rule, effect, why in never:
+        for rule, effect, why in never + custom + always:  # an Always rule's own "unless" drops too
             if effect == "drop":
                 return self._drop(event, rule, why)
-        for rule, effect, why in custom:
-            if effect == "drop":
-                return self._drop(event, rule, why)
-        positives = always + [h for h in custom if h[1] == "notify"] + [h for h in never if h[1] == "notify"]
+        positives = always + custom + never  # every hit left says notify
         if positives:
             rule, _, why = positives[0]
             t = traits(event)

@@ -119,11 +119,14 @@ class RuleSet:
 def section_of(heading: str) -> str | None:
     """Map a heading to always/never/custom, tolerantly; None for any other heading."""
     h = heading.strip().lower()
-    if re.search(r"\b(never|mute[ds]?|ignore|don'?t|do not|silence|skip|block|quiet|no notifications?)\b", h):
+    if re.search(r"\b(never|mute[ds]?|ignore|don'?t|do not|silence|skip|block|quiet|no notifications?|nie|niemals|"
+                 r"mai|nunca|jamais)\b", h):
         return "never"
-    if re.search(r"\b(always|vip|priority|important|notify me|must see)\b", h) or h in {"notify", "notify me"}:
+    if re.search(r"\b(always|vip|priority|important|notify me|must see|immer|sempre|siempre|toujours)\b", h) \
+            or h in {"notify", "notify me"}:
         return "always"
-    if re.search(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?)\b", h):
+    if re.search(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|regeln|regole|reglas|"
+                 r"r[èe]gles)\b", h):
         return "custom"
     return None
 

@@ -1,0 +1,52 @@
+"""Every DEV evaluation case, decided offline: parse_rules + the real sources + LocalDecider (T3, T7, R1).
+
+Each case folder under /work/shared/eval/dev holds notifications.md (absent in
+the heuristics case), now.txt, sources/ and expected.json; every decision must
+match. Skipped when the eval folder is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tic.clock import parse_instant
+from tic.triage.decider import LocalDecider
+from tic.triage.rules import parse_rules
+
+EVAL = Path("/work/shared/eval/dev")
+CASES = sorted(p for p in EVAL.iterdir() if (p / "expected.json").is_file()) if EVAL.is_dir() else []
+
+
+def _events(case: Path, now):
+    from tic.sources import sources_from_dir
+
+    events = []
+    for source in sources_from_dir(case / "sources"):
+        fetched = source.fetch(None, now=now, since=None)
+        assert not fetched.errors, fetched.errors
+        events += fetched.events
+    return events
+
+
+@pytest.mark.skipif(not CASES, reason="no eval cases at /work/shared/eval/dev")
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_t3_t7_eval_case_decisions_match(case: Path) -> None:
+    now = parse_instant((case / "now.txt").read_text())
+    rules_file = case / "notifications.md"
+    decider = LocalDecider(parse_rules(rules_file.read_text() if rules_file.exists() else None))
+    expected = json.loads((case / "expected.json").read_text())
+    events = _events(case, now)
+    assert sorted(e.key for e in events) == sorted(expected), "one event per expected key"
+    mismatches = []
+    for event in events:
+        decision = decider.decide(event, now)
+        want = expected[event.key]
+        if decision.notify != want["notify"]:
+            mismatches.append(f"{event.key}: got notify={decision.notify} ({decision.reason}); want {want['notify']} ({want['why']})")
+        if decision.notify:
+            assert decision.summary, event.key
+    print(f"{case.name}: {len(events) - len(mismatches)}/{len(events)}")
+    assert not mismatches, "\n".join(mismatches)

@@ -1,0 +1,120 @@
+"""T3/T7: reading notifications.md - sections, bullets, prose, extra sections, empty files, not-understood rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from tic.triage.rules import RuleSet, parse_rules, section_of, sentences
+
+
+@pytest.mark.parametrize(
+    ("heading", "section"),
+    [
+        ("Always notify", "always"), ("always", "always"), ("ALWAYS NOTIFY", "always"), ("Always", "always"),
+        ("Never notify", "never"), ("never", "never"), ("Never Notify Me", "never"), ("Mute", "never"),
+        ("Custom rules", "custom"), ("custom", "custom"), ("Rules", "custom"),
+        ("Immer benachrichtigen", "always"), ("Nie benachrichtigen", "never"),
+        ("What I want to hear about", None), ("Notes", None), ("About me", None),
+    ],
+)
+def test_t3_headings_in_any_case(heading: str, section: str | None) -> None:
+    assert section_of(heading) == section
+
+
+def test_t3_bullets_under_lower_case_headings() -> None:
+    rs = parse_rules(
+        "# Prefs\n\n## always\n- Emails from Odile Martin\n\n## never\n- Newsletters\n- Recurring meetings\n\n"
+        "## custom\n- Only notify about WhatsApp group messages if I am mentioned\n"
+    )
+    assert [r.text for r in rs.always] == ["Emails from Odile Martin"]
+    assert [r.text for r in rs.never] == ["Newsletters", "Recurring meetings"]
+    assert len(rs.custom) == 1 and rs.custom[0].exclusive
+    assert not rs.is_empty and not rs.not_understood
+
+
+def test_t3_prose_paragraphs_become_one_rule_per_sentence() -> None:
+    rs = parse_rules(
+        "## Always notify\n\nAnything from my landlord Petra Novak. Her agency writes from novak-reality.cz.\n\n"
+        "## Never notify\n\nPromotions and digests. Calendar stuff that repeats every day. I know my routine.\n"
+    )
+    assert [r.text for r in rs.always] == ["Anything from my landlord Petra Novak.", "Her agency writes from novak-reality.cz."]
+    assert [r.text for r in rs.never] == ["Promotions and digests.", "Calendar stuff that repeats every day."]
+    assert "I know my routine." in rs.guidance  # commentary, not a rule
+
+
+def test_t3_text_outside_sections_is_guidance_and_extra_sections_are_listed() -> None:
+    rs = parse_rules(
+        "# Notification preferences\n\nI work nights; mornings are quiet.\n\n## About me\n\n- I am a nurse.\n\n"
+        "## Always notify\n- Emails from Dr. Amara Osei\n"
+    )
+    assert rs.unknown_sections == ("Notification preferences", "About me")
+    assert "I work nights" in rs.guidance and "I am a nurse." in rs.guidance
+    assert [r.text for r in rs.always] == ["Emails from Dr. Amara Osei"]
+
+
+def test_t3_subheading_inside_a_known_section_stays_in_it() -> None:
+    rs = parse_rules("## Always notify\n### Work\n- Emails from anyone at Kestrel Labs\n### Family\n- WhatsApp from Jun\n")
+    assert [r.text for r in rs.always] == ["Emails from anyone at Kestrel Labs", "WhatsApp from Jun"]
+
+
+def test_t3_nested_bullets_under_a_colon_item() -> None:
+    rs = parse_rules("## Always notify\n- Emails from:\n  - Kofi Mensah\n  - anyone at Harbor & Finch\n")
+    assert [r.text for r in rs.always] == ["Emails from: Kofi Mensah", "Emails from: anyone at Harbor & Finch"]
+
+
+def test_t3_inline_markdown_is_read_as_plain_text() -> None:
+    rs = parse_rules("## Never notify\n- **All** mail from [Pinterest](https://pinterest.com) and `noreply` senders\n")
+    assert rs.never[0].text == "All mail from Pinterest and noreply senders"
+
+
+@pytest.mark.parametrize("text", [None, "", "   \n\n", "# Notifications\n\nNothing special.\n"])
+def test_t1_missing_or_empty_file_means_heuristics(text: str | None) -> None:
+    rs = parse_rules(text)
+    assert isinstance(rs, RuleSet) and rs.is_empty
+
+
+def test_t3_file_without_known_sections_reads_clear_directives_as_custom_rules() -> None:
+    rs = parse_rules("Please always tell me about emails from Ines Duarte. Mornings are hectic.\n")
+    assert [r.text for r in rs.custom] == ["Please always tell me about emails from Ines Duarte."]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Emails from my boss", "Work email", "Calendar events on weekends",
+     "Notify me about messages from Jonas unless he is just saying thanks"],
+)
+def test_t7_rules_not_understood_are_reported_with_a_note(text: str) -> None:
+    rs = parse_rules(f"## Always notify\n- {text}\n")
+    (rule,) = rs.always
+    assert not rule.understood and rule.note
+    assert rs.not_understood == (rule,)
+
+
+def test_sentences_keep_abbreviations_and_domains() -> None:
+    assert sentences("Mail from Dr. Okafor at okafor.co.uk. Also St. Mary's school.") == [
+        "Mail from Dr. Okafor at okafor.co.uk.", "Also St. Mary's school."]
+
+
+@pytest.mark.parametrize(
+    ("section", "text", "describes"),
+    [
+        ("always", "Emails from Odile Martin or anyone at Kestrel Labs", "email; from Odile Martin or anyone at Kestrel Labs"),
+        ("always", 'WhatsApp messages from my brother (saved as "Tomi")', 'whatsapp; from contact "Tomi"'),
+        ("always", "Anything from people at harbor-finch.io", "from @harbor-finch.io"),
+        ("always", 'Staff who put "(Kestrel)" after their name', '"(Kestrel)" in the name'),
+        ("always", "Any calendar event that was added today and starts within 24 hours", "added today; starts within 24 hours"),
+        ("always", "Tell me if a meeting starts in less than an hour", "starts within 1 hour"),
+        ("never", "Newsletters, promotions and automated reports", "digest, marketing, newsletter"),
+        ("never", "Notifications from Pinterest, X or TikTok", "from Pinterest or X or TikTok"),
+        ("never", "Calendar reminders for weekly recurring meetings", "recurring weekly"),
+        ("never", "Messages from unknown numbers", "an unsaved number"),
+        ("custom", "Stay quiet about group chats unless someone @-mentions me", "unless an @-mention of the user"),
+        ("custom", "For emails about the Hollis Road planning appeal, always notify regardless of sender",
+         "about the Hollis Road planning appeal"),
+    ],
+)
+def test_t7_common_rule_shapes_are_understood(section: str, text: str, describes: str) -> None:
+    rs = parse_rules(f"## {section}\n- {text}\n")
+    (rule,) = rs.rules
+    assert rule.understood, rule.note
+    assert describes in rule.describe()
