@@ -2,7 +2,10 @@
 
 Each case folder under /work/shared/eval/dev holds notifications.md (absent in
 the heuristics case), now.txt, sources/ and expected.json; every decision must
-match. Skipped when the eval folder is absent.
+match. Skipped when the eval folder is absent. The same runs over our own cases
+in tests/triage/cases/ (other people, companies, languages and phrasings: German-
+style English, prose with "unless" and an extra section) to show the rules are
+read by shape, not by name.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from tic.triage.rules import parse_rules
 
 EVAL = Path("/work/shared/eval/dev")
 CASES = sorted(p for p in EVAL.iterdir() if (p / "expected.json").is_file()) if EVAL.is_dir() else []
+OWN = sorted(p for p in (Path(__file__).parent / "cases").iterdir() if (p / "expected.json").is_file())
 
 
 def _events(case: Path, now):
@@ -34,6 +38,15 @@ def _events(case: Path, now):
 @pytest.mark.skipif(not CASES, reason="no eval cases at /work/shared/eval/dev")
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
 def test_t3_t7_eval_case_decisions_match(case: Path) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize("case", OWN, ids=lambda p: p.name)
+def test_t3_t7_own_cases_generalise(case: Path) -> None:
+    _check(case)
+
+
+def _check(case: Path) -> None:
     now = parse_instant((case / "now.txt").read_text())
     rules_file = case / "notifications.md"
     decider = LocalDecider(parse_rules(rules_file.read_text() if rules_file.exists() else None))

@@ -44,7 +44,8 @@ _PROMO = re.compile(
     r"\bsave \d+|\bsale\b|\boffers?\b|\bdeals?\b|\bdiscount|\bcoupon|\bvoucher|\bfree (trial|shipping|delivery)|"
     r"\bshop now\b|\bbook now\b|\border now\b|\bbuy now\b|\bupgrade\b|\blast chance\b|\blimited time\b|"
     r"\bblack friday\b|\bcyber (week|monday)\b|\bwhite friday\b|\bpre-?orders?\b|\bopt.?out\b|\btrial\b|"
-    r"\bangebot|\brabatt|\bjetzt (shoppen|kaufen)|\bkostenlos|\bsconto|\bofferta|\boferta|\bdescuento|\bsoldes|\bpromo)",
+    r"\bangebot|\brabatt|\bjetzt (shoppen|kaufen)|\bkostenlos|\bsconto|\bofferta|\boferta|\bdescuento|\bdesconto|"
+    r"\bsoldes|\bpromo|\b(at[ée]|fino a) \d+\s?%)",
     re.I,
 )
 _DIGEST = re.compile(

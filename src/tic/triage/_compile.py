@@ -143,7 +143,7 @@ def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sende
         elif "(" in q or re.search(r"\bname\b", item.lower()):
             specs.append(SenderSpec("literal", q))
         else:
-            specs.append(SenderSpec("name", q))
+            specs.append(SenderSpec("contact", q))  # a quoted name is meant whole
     rest = _PH.sub(" ", item)
     for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", rest):
         specs.append(SenderSpec("address", addr))

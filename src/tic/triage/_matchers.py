@@ -139,7 +139,8 @@ class SenderSpec:
             return f'display name "{display}" contains "{self.value}"' if fold(self.value) in fold(display) else None
         if self.kind == "contact" or (self.kind == "name" and event.kind == "whatsapp"):
             dw = words(display)
-            if dw[: len(vw)] == vw or (event.kind != "whatsapp" and contains_words(dw, vw)):
+            exact = dw == vw if self.kind == "contact" else dw[: len(vw)] == vw  # a saved name is the whole name
+            if (event.kind == "whatsapp" and exact) or (event.kind != "whatsapp" and contains_words(dw, vw)):
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
             return None
         # name / org: display name, address, domain labels

@@ -68,7 +68,7 @@ class Rule:
         if met:
             found += [h for h in hits if h]
         else:
-            found.append("without " + " and ".join(m.describe() for m, h in zip(self.condition, hits) if h is None))
+            found.append(" and ".join(_absent(m) for m, h in zip(self.condition, hits) if h is None))
         if met != self.negated:
             return self.effect, "; ".join(found)
         if self.exclusive:
@@ -91,6 +91,16 @@ class Rule:
             word = "unless" if self.negated else ("only if" if self.exclusive else "if")
             parts.append(f"{word} " + " and ".join(m.describe() for m in self.condition))
         return f"{self.effect}: " + "; ".join(parts)
+
+
+def _absent(matcher: Matcher) -> str:
+    """How to say a condition did not hold ("no @-mention of the user")."""
+    text = matcher.describe()
+    if text.startswith(("an ", "a ")):
+        return "no " + text.split(" ", 1)[1]
+    if text.startswith("starts "):
+        return "does not start " + text[len("starts "):]
+    return f"not {text}"
 
 
 @dataclass(frozen=True)
