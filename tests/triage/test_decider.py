@@ -225,3 +225,9 @@ def test_t3_organiser_rule_for_any_channel_covers_calendar() -> None:
     item = meeting("Walkthrough", starts_in=80 * H, created_ago=200 * H,
                    organiser=Person(name="Lou Tran", address="lou@bramblehomes.com"))
     assert decide(rules, item).notify
+
+
+def test_t3_topic_matches_possessives() -> None:
+    rules = "## Custom rules\n- For emails about the Serrano custody matter, always notify regardless of sender\n"
+    e = email("Court Office", "office@court.example", "Hearing listed", "Re Serrano's custody arrangements: hearing on 4 May.")
+    assert decide(rules, e).notify

@@ -118,3 +118,25 @@ def test_t7_common_rule_shapes_are_understood(section: str, text: str, describes
     (rule,) = rs.rules
     assert rule.understood, rule.note
     assert describes in rule.describe()
+
+
+def test_t3_bold_paragraph_used_as_a_heading() -> None:
+    rs = parse_rules("**Always notify:**\n\n- Emails from Kofi Mensah\n\n**Never notify**\n\n- Pinterest notifications\n")
+    assert [r.text for r in rs.always] == ["Emails from Kofi Mensah"]
+    assert [r.text for r in rs.never] == ["Pinterest notifications"]
+
+
+def test_t3_bullets_under_a_wanting_heading_are_read_as_custom_rules() -> None:
+    rs = parse_rules("# Prefs\n\n## People I care about\n- Emails from Kofi Mensah\n\n## Things I don't want\n- Pinterest\n")
+    assert [(r.text, r.effect) for r in rs.custom] == [("Emails from Kofi Mensah", "notify")]
+    assert [r.text for r in rs.never] == ["Pinterest"]
+
+
+@pytest.mark.parametrize(
+    ("text", "describes"),
+    [("Tell me when Kofi emails", "email; from Kofi"),
+     ("Only notify about group messages if my name is mentioned", "only if an @-mention of the user")],
+)
+def test_t7_more_phrasings(text: str, describes: str) -> None:
+    (rule,) = parse_rules(f"## custom\n- {text}\n").rules
+    assert rule.understood and describes in rule.describe(), rule.describe()

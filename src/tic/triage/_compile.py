@@ -48,7 +48,7 @@ _MSG = re.compile(r"\bmessages?\b")
 _GROUP = re.compile(r"\bgroups?\b")
 _DIRECT = re.compile(r"\b(direct|private|personal|individual|one-to-one|1:1)\s+(messages?|chats?)\b|\bdms?\b")
 _MENTION = re.compile(
-    r"@-?\s?mention|\bmentions? me\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
+    r"@-?\s?mention|\bmentions? me\b|\b(my name|me) (is |gets |get )?(explicitly |directly )?(@-?)?(mentioned|tagged)\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
     r"(explicitly |directly |specifically |personally )?(@-?)?(mentioned|tagged)\b|\btag(s|ged)? me\b|@me\b")
 _ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|egal who|from any(one|body)"
                          r"(?!\s+(at|from|of|in|with)\b)|any sender)\b")
@@ -350,6 +350,8 @@ def compile_rule(text: str, section: str) -> Compiled:
         _extract(cond_text, work, quotes, cond)
     if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
         scope.senders = _bare_names(scope_text, quotes)
+        if not scope.senders and mode == "if" and not (cond.topics or cond.matchers):
+            scope.senders = _bare_names(cond_text, quotes)  # "Tell me when Kandice emails"
         first = re.match(r"\W*([\w'’\-]+)", scope_text)
         if scope.content and first and [s.value for s in scope.senders] == [first.group(1)]:
             scope.senders = []  # "Serial appointments that repeat ...": an adjective, not a sender

@@ -212,8 +212,13 @@ class Topic:
         return "mentions " + ", ".join(f'"{t}"' for t in terms) if terms else None
 
 
+def _topic_words(text: str) -> list[str]:
+    """Words for topic matching: possessives dropped ("Serena's" -> "serena")."""
+    return [re.sub(r"'s$", "", w) for w in words(text)]
+
+
 def _event_text(event: Event) -> list[str]:
-    return words(f"{event.subject}\n{event.location}\n{strip_injection(event.body)}")
+    return _topic_words(f"{event.subject}\n{event.location}\n{strip_injection(event.body)}")
 
 
 @dataclass(frozen=True)

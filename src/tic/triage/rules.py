@@ -14,7 +14,7 @@ matchers (see `_compile`); a rule the local decider cannot understand keeps
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from markdown_it import MarkdownIt
@@ -27,6 +27,9 @@ from tic.triage._matchers import Matcher
 __all__ = ["Rule", "RuleSet", "parse_rules", "section_of"]
 
 SECTIONS = ("always", "never", "custom")
+_WANTS = re.compile(r"\b(care|want|interest(ed|ing)?|notify|tell|alert|hear)\b", re.I)
+_PSEUDO_HEADINGS = {"always notify", "never notify", "custom rules", "always", "never", "custom",
+                    "always notify me", "never notify me"}
 _KIND_WORDS = {"email": "an e-mail", "whatsapp": "a WhatsApp message", "calendar": "a calendar item"}
 
 
@@ -208,6 +211,7 @@ def parse_rules(text: str | None) -> RuleSet:
     heading = ""
     found_section = False
     parents: dict[int, str] = {}
+    loose: list[tuple[str, str]] = []
     for kind, lvl, body, depth, has_children in _blocks(tokens):
         if kind == "heading":
             sec = section_of(body)
@@ -222,8 +226,15 @@ def parse_rules(text: str | None) -> RuleSet:
             continue
         if not body:
             continue
+        label = body.strip().strip("*_").rstrip(":").strip("*_ ")
+        pseudo = body.rstrip().endswith(":") or label.lower() in _PSEUDO_HEADINGS
+        if kind == "paragraph" and pseudo and len(label.split()) <= 4 and (sec := section_of(label)):
+            current, heading, found_section = sec, label, True  # "**Always notify:**" used as a heading
+            continue
         if current is None:
             guidance.append(body)
+            if kind == "item":
+                loose.append((heading, body))
             continue
         if kind == "item":
             if has_children and body.rstrip().endswith(":"):
@@ -238,8 +249,14 @@ def parse_rules(text: str | None) -> RuleSet:
                     guidance.append(sentence)
                 else:
                     rules[current].append(_rule(current, sentence, heading, compiled))
+    for head, body in loose:  # "## People I care about" with bullets: read by the heading's polarity
+        if not found_section or _WANTS.search(head):
+            rule = _rule("custom", body, head)
+            if rule.understood and rule.scope:
+                drop = bool(DIRECTIVE_NEG.search(head)) and not DIRECTIVE_POS.search(body)
+                rules["custom"].append(replace(rule, effect="drop") if drop else rule)
     if not found_section:
-        for para in guidance:
+        for para in (g for g in guidance if all(g != b for _, b in loose)):
             for sentence in sentences(para):
                 if DIRECTIVE_POS.search(sentence) or DIRECTIVE_NEG.search(sentence):
                     rule = _rule("custom", sentence, "")
