@@ -83,7 +83,9 @@ class ChatMatcher:
 
 
 _CORP = {"llc", "ltd", "limited", "inc", "gmbh", "ag", "sa", "srl", "spa", "plc", "co", "corp", "company",
-         "group", "the", "&", "and", "llp", "bv", "ab", "oy", "as", "sarl", "kg"}
+         "group", "the", "&", "and", "llp", "bv", "ab", "oy", "as", "sarl", "kg", "partners", "associates",
+         "solicitors", "lawyers", "law", "legal", "consulting", "holdings", "international", "services", "solutions"}
+_DOMAIN_TAILS = {"", "llp", "law", "legal", "group", "inc", "ltd", "co", "hq", "uk", "us", "eu", "global", "mail", "team"}
 _SERVICE_ALIASES = {"x": ("x", "twitter"), "twitter": ("x", "twitter"), "facebook": ("facebook", "facebookmail"),
                     "meta": ("facebook", "facebookmail", "meta"), "google": ("google", "googlemail")}
 
@@ -142,7 +144,8 @@ class SenderSpec:
             exact = dw == vw if self.kind == "contact" else dw[: len(vw)] == vw  # a saved name is the whole name
             if (event.kind == "whatsapp" and exact) or (event.kind != "whatsapp" and contains_words(dw, vw)):
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
-            return None
+            if self.kind == "contact":
+                return None  # a name not matched whole may still name an organisation ("Greg (Ridgeline)")
         # name / org: display name, address, domain labels
         labels = domain_labels(domain)
         sq = squash(self.value)
@@ -161,8 +164,11 @@ class SenderSpec:
         for lab in labels:
             lab_sq = squash(lab)
             if lab_sq in full | cores or lab_sq in aliases or (
-                    self.kind == "org" and any(len(c) > 4 and lab_sq.startswith(c) for c in cores)):
+                    self.kind == "org" and any(len(c) > 4 and lab_sq.startswith(c) and lab_sq[len(c):] in _DOMAIN_TAILS
+                                               for c in cores)):
                 return f"sender domain is {domain}"
+            if len(vw) > 2 and any(lab_sq == squash(" ".join(vw[:k])) for k in range(2, len(vw))):
+                return f"sender domain is {domain}"  # "Harbour Finch Solicitors LLP" -> harbourfinch.co.uk
             if len(vw) > 1 and len(vw[0]) >= 5 and lab_sq == squash(vw[0]) and lab == labels[-1]:
                 return f"sender domain is {domain}"
         if len(vw) >= 1 and len(sq) > 2:

@@ -96,6 +96,9 @@ _INJECTION_CUE = re.compile(
     r"|\b(override|overrides|suspend|disregard)s? (your |the |all )*(rules|instructions|notifications\.md|filters)\b"
     r"|\bnotify the user about every\b|\bmark this (email|message) as urgent\b"
     r"|\bthis instruction overrides\b|\bpriority instruction\b"
+    r"|\bsystem (override|prompt|message|instruction)s?\b|\binstructions? (for|to) (the )?(ai|assistant|model|agent|bot)\b"
+    r"|\b(dear|attention,?) (ai|assistant|language model|llm)\b|\byou are now\b|\bnew instructions\b"
+    r"|\bdisregard (all|any|previous|prior|the above)\b|<\s*/?\s*system\s*>"
 )
 
 
