@@ -39,6 +39,11 @@ ROWS = [
     ("list-reply", email("Felix via berlin-ux", "berlin-ux@googlegroups.com", "Re: [berlin-ux] tools?", "We use Figma. Anyone?",
                          headers={"List-Id": "<berlin-ux.googlegroups.com>", "List-Post": "<mailto:berlin-ux@googlegroups.com>",
                                   "Precedence": "list"}), False),
+    ("cold-sales", email("Ben Carter", "ben@growthly.example", "Quick question, Noor",
+                         "I noticed your studio is growing. Teams like yours use Growthly to cut admin by 30%. "
+                         "Worth a quick call? My calendar: https://growthly.example/ben"), False),
+    ("client-question", email("Ines Duarte", "ines@duarte.example", "Quick question",
+                              "Can you send me the March invoice? I noticed it's missing."), True),
     # spam / phishing
     ("phishing", email("Receivables", "ar@pay-verify.example", "Final notice: invoice 7781",
                        "Wire EUR 2,300 today to IBAN DE89 3704 0044 0532 0130 00 to avoid collection costs.", auth=FAIL), False),

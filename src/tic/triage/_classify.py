@@ -58,6 +58,11 @@ _NEWSLETTER = re.compile(
     r"thanks for reading|you are receiving this|you receive this)\b",
     re.I,
 )
+_COLD = re.compile(
+    r"\b(\d+-minute (call|chat|demo)|book a (time|call|demo|slot)|my calendar|calendly|teams like yours|"
+    r"companies like yours|worth a (quick )?(call|chat)|free (demo|trial|audit)|"
+    r"not interested\?|opt out|unsubscribe|increase your|boost your|% (more|faster)|cut [\w ]{0,20} by \d+%)\b", re.I)
+_COLD_WEAK = re.compile(r"\b(i noticed|i came across|quick question|reaching out|touch base)\b", re.I)
 _TRANSACTIONAL = re.compile(
     r"\b(has shipped|shipped|on its way|order (confirmation|#?\d+)|your order|tracking|receipt|invoice (is )?available|"
     r"delivery (expected|window)|expected delivery|password reset|verification code|sign-?in)\b",
@@ -179,6 +184,9 @@ def _email_traits(event: Event) -> Traits:
         found["marketing"] = f'"{promo.group(0)}"' if promo else "campaign mail"
     elif "sequence" in fold(header(h, "X-Mailer")) or (found["bulk"] and re.search(r"\bopt.?out\b", text, re.I)):
         found["marketing"] = "sales outreach sequence"
+    elif len({m.group(0).lower() for m in _COLD.finditer(text)}) >= 2 or (
+            _COLD.search(text) and _COLD_WEAK.search(text) and _LINK.search(event.body)):
+        found["marketing"] = "cold sales outreach"
     news = _NEWSLETTER.search(text) or _NEWSLETTER.search(header(h, "List-Id"))
     if found["bulk"] and (news or sub & {"news", "newsletter", "newsletters"} or "newsletter" in local):
         found["newsletter"] = f'"{news.group(0)}"' if news else "newsletter sender"
