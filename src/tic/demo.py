@@ -16,6 +16,7 @@ from pathlib import Path
 
 from icalendar import Calendar
 from icalendar import Event as VEvent
+from icalendar import vCalAddress
 
 __all__ = ["DEMO_RULES", "create_demo", "EXPECTED_NOTIFY"]
 
@@ -159,7 +160,7 @@ def _calendar(now: datetime) -> Calendar:
             now + timedelta(hours=3),
             45,
             created_today,
-            organizer="mailto:kphillips@dawsoncornwell.com",
+            organizer=vCalAddress("mailto:kphillips@dawsoncornwell.com", params={"cn": "Kandice Phillips"}),
             description="Go through the disclosure list before the hearing.",
         )
     )
