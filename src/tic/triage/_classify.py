@@ -16,24 +16,22 @@ from dataclasses import dataclass, field
 from tic.sources import Event
 from tic.triage._text import domain_labels, fold, has_injection, header, looks_like_phone, strip_injection
 
-__all__ = ["Traits", "traits", "SOCIAL_NETWORKS"]
+__all__ = ["Traits", "traits"]
 
-# Well-known social networks (general knowledge, not tied to any user).
-SOCIAL_NETWORKS = {
-    "linkedin", "facebook", "facebookmail", "instagram", "twitter", "x", "xing", "tiktok", "pinterest",
-    "reddit", "redditmail", "snapchat", "tumblr", "quora", "mastodon", "threads", "bsky", "bluesky",
-    "vk", "meetup", "nextdoor", "strava", "goodreads", "youtube", "discord", "discordapp",
-}
 _SOCIAL_SUBJECT = re.compile(
     r"\b(commented on|liked your|reacted to|shared a post|sent you a message|new (connection|follower)s?|"
     r"viewed your profile|has a new position|endorsed you|mentioned you in|invited you to connect|"
-    r"wants to connect|is now following|tagged you|new post|posted)\b",
+    r"wants to connect|is now following|tagged you|new post|posted|gave you kudos|people you may know|"
+    r"new followers?|work anniversary|has a birthday|congratulate|pins you may like|endorsed)\b",
     re.I,
 )
+_SOCIAL_BODY = re.compile(
+    r"\b(this email was intended for|your (network|connections?|followers|profile)|because .{0,40} is one of your "
+    r"contacts|view (comment|post|profile|message)|see post)\b", re.I)
 _BULK_LOCAL = re.compile(
     r"^(no-?reply|do-?not-?reply|donotreply|notifications?|notify|news(letter)?|mailer|mailrobot|robot|"
     r"digest|updates?|marketing|offers?|promo(tions)?|deals|info|hello|team|support|reports?|alerts?|"
-    r"bounces?|mailer-daemon|postmaster|jira|github|automated|system)([-+._].*)?$",
+    r"bounces?|mailer-daemon|postmaster|github|automated|system)([-+._].*)?$",
     re.I,
 )
 _NOREPLY = re.compile(r"(no-?reply|do-?not-?reply|donotreply|mailrobot|mailer-daemon|robot)", re.I)
@@ -171,9 +169,8 @@ def _email_traits(event: Event) -> Traits:
     machine = bool(found["bulk"] or found["automated"])
     sub = set(labels[:-1])
 
-    social = [lab for lab in labels if lab in SOCIAL_NETWORKS]
-    if social and (machine or _SOCIAL_SUBJECT.search(event.subject)):
-        found["social"] = social[-1]
+    if machine and (m := _SOCIAL_SUBJECT.search(event.subject) or _SOCIAL_BODY.search(text)):
+        found["social"] = f'{sender.name or sender.domain}: "{m.group(0)}"'
     if header(h, "List-Post") or (header(h, "List-Id") and precedence == "list"):
         addressed = [p.address.lower() for p in event.to]
         list_addr = header(h, "List-Post").lower()

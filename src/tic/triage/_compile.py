@@ -5,10 +5,10 @@ a scope (which events it talks about: channel, group/direct, senders, topic,
 kind of mail, calendar timing, recurrence) and optionally a condition
 ("only ... if Y", "unless Y", "if Y, tell me"). Shapes understood:
 
-- senders: "from Kandice Phillips or anyone at Dawson Cornwell", "write from
-  ridgelinebuilders.com", '"(Ridgeline)" after their name', 'my sister (saved as
-  "Valentina")', a bare name ("Marisol on WhatsApp", "LinkedIn notifications");
-- topics: "about the Serena legal matter", "if an email mentions it" (the
+- senders: "from Odile Martin or anyone at Kestrel Labs", "write from
+  bramblehomes.com", '"(Bramble)" after their name', 'my brother (saved as
+  "Tomi")', a bare name ("Grace on WhatsApp", "Pinterest notifications");
+- topics: "about the Hollis Road planning appeal", "if an email mentions it" (the
   sentence's leading noun phrase), key terms = proper phrases + content words;
 - kinds of mail: newsletters, marketing/promotions, digests/reports/summaries,
   automated mail, social-network notifications, receipts, mailing lists, spam;
@@ -133,7 +133,7 @@ def _terms(phrase: str, quotes: list[str]) -> Topic | None:
 
 
 def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[SenderSpec], list[str]]:
-    """Sender specs named by one item of a from-slot ("anyone at Dawson Cornwell")."""
+    """Sender specs named by one item of a from-slot ("anyone at Kestrel Labs")."""
     specs: list[SenderSpec] = []
     for m in _PH.finditer(item):
         q = quotes[int(m.group(1))]
@@ -295,14 +295,14 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None
 
 
 def _bare_names(text: str, quotes: list[str]) -> list[SenderSpec]:
-    """Names standing alone ("LinkedIn notifications", "Marisol on WhatsApp")."""
+    """Names standing alone ("Pinterest notifications", "Grace on WhatsApp")."""
     specs = []
     for m in _PH.finditer(text):
         q = quotes[int(m.group(1))]
         if re.search(r"\b(saved as|called|named|contact)\s*$", text[: m.start()].lower()):
             specs.append(SenderSpec("contact", q))
         elif re.search(r"\bnames?\b", text.lower()):
-            specs.append(SenderSpec("literal", q))  # '"(Ridgeline)" after their name'
+            specs.append(SenderSpec("literal", q))  # '"(Bramble)" after their name'
     body = _PH.sub(" , ", text)
     specs += [s for s in _names(body, quotes, bare=True)[0] if s.kind in {"name", "org", "domain", "address"}]
     return specs
@@ -351,7 +351,7 @@ def compile_rule(text: str, section: str) -> Compiled:
     if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
         scope.senders = _bare_names(scope_text, quotes)
         if not scope.senders and mode == "if" and not (cond.topics or cond.matchers):
-            scope.senders = _bare_names(cond_text, quotes)  # "Tell me when Kandice emails"
+            scope.senders = _bare_names(cond_text, quotes)  # "Tell me when Odile emails"
         first = re.match(r"\W*([\w'’\-]+)", scope_text)
         if scope.content and first and [s.value for s in scope.senders] == [first.group(1)]:
             scope.senders = []  # "Serial appointments that repeat ...": an adjective, not a sender

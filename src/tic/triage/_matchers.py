@@ -1,15 +1,15 @@
 """The understood form of a rule: small matchers that test one Event each.
 
 Every matcher's `match(event, now)` returns a short explanation of what matched
-("sender domain is dawsoncornwell.com") or None. A compiled rule is a
+("sender domain is kestrellabs.com") or None. A compiled rule is a
 conjunction of matchers; SenderMatcher and TopicMatcher hold alternatives
-("Kandice Phillips or anyone at Dawson Cornwell").
+("Odile Martin or anyone at Kestrel Labs").
 
 Names are compared as whole words on folded text that keeps possessives, so
-"Marisol's Bakery" is not "Marisol" and "Rafael Ortega" is not "Rafael Ortiz".
-Organisations also meet e-mail domains by squashing ("Dawson Cornwell" ->
-dawsoncornwell.com) and display names that carry them ("Priti Shah (Dawson
-Cornwell)"). Topic words are looked for in subject and body with any text that
+"Grace's Bakery" is not "Grace" and "Odile Marchand" is not "Odile Martin".
+Organisations also meet e-mail domains by squashing ("Kestrel Labs" ->
+kestrellabs.com) and display names that carry them ("Ravi Iyer (Kestrel
+Labs)"). Topic words are looked for in subject and body with any text that
 addresses the assistant removed first (R1).
 """
 
@@ -91,13 +91,13 @@ _SERVICE_ALIASES = {"x": ("x", "twitter"), "twitter": ("x", "twitter"), "faceboo
 
 
 def _segments(display: str) -> list[list[str]]:
-    """Parts of a display name: 'Priti Shah (Dawson Cornwell)' -> [[priti, shah], [dawson, cornwell]]."""
+    """Parts of a display name: 'Ravi Iyer (Kestrel Labs)' -> [[ravi, iyer], [kestrel, labs]]."""
     parts = re.split(r"[()\[\]|,/]|\s[-–—]\s|\bvia\b|\bat\b|\bfrom\b", display)
     return [w for w in (words(p) for p in parts) if w]
 
 
 def _loose_name(display: list[str], name: list[str], reversed_ok: bool) -> bool:
-    """'Kandice M. Phillips' or 'Phillips, Kandice' for 'Kandice Phillips' (two or more words)."""
+    """'Odile M. Martin' or 'Martin, Odile' for 'Odile Martin' (two or more words)."""
     if len(name) < 2:
         return False
     if reversed_ok and contains_words(display, name[::-1]):
@@ -145,7 +145,7 @@ class SenderSpec:
             if (event.kind == "whatsapp" and exact) or (event.kind != "whatsapp" and contains_words(dw, vw)):
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
             if self.kind == "contact":
-                return None  # a name not matched whole may still name an organisation ("Greg (Ridgeline)")
+                return None  # a name not matched whole may still name an organisation ("Lou (Bramble)")
         # name / org: display name, address, domain labels
         labels = domain_labels(domain)
         sq = squash(self.value)
@@ -219,7 +219,7 @@ class Topic:
 
 
 def _topic_words(text: str) -> list[str]:
-    """Words for topic matching: possessives dropped ("Serena's" -> "serena")."""
+    """Words for topic matching: possessives dropped ("Hollis's" -> "hollis")."""
     return [re.sub(r"'s$", "", w) for w in words(text)]
 
 

@@ -1,7 +1,7 @@
 """Small text helpers shared by the rule compiler, the matchers and the heuristics.
 
 Everything here is deterministic and language-light: word splitting that keeps
-possessives attached ("Marisol's" is not "Marisol"), squashing names for
+possessives attached ("Grace's" is not "Grace"), squashing names for
 comparison with domain labels, a cheap suffix stemmer, and `strip_injection`,
 which removes text that tries to address the assistant ("SYSTEM: ignore your
 rules ...") before any keyword matching, so content stays data (R1).
@@ -39,7 +39,7 @@ def fold(text: str) -> str:
 
 
 def words(text: str) -> list[str]:
-    """Folded words; possessive and contracted forms stay one word ("marisol's")."""
+    """Folded words; possessive and contracted forms stay one word ("grace's")."""
     out = []
     for raw in _WORD.findall(fold(text)):
         raw = raw.strip(".-")
@@ -49,7 +49,7 @@ def words(text: str) -> list[str]:
 
 
 def squash(text: str) -> str:
-    """Letters and digits only, folded: "Dawson Cornwell" -> "dawsoncornwell"."""
+    """Letters and digits only, folded: "Kestrel Labs" -> "kestrellabs"."""
     return re.sub(r"[\W_]+", "", fold(text))
 
 

@@ -2,7 +2,7 @@
 
 A capitalised word that is in STOP or VOCAB is not a name ("Calendar reminders
 ...", "Group chats on WhatsApp ..."); a topic's key terms exclude STOP, VOCAB and
-GENERIC words ("the Serena legal matter" -> Serena).
+GENERIC words ("the Hollis legal matter" -> Hollis).
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ def _who(event: Event) -> str:
 
 
 def summarize(event: Event) -> str:
-    """One sentence of fact about the event, e.g. 'Kandice Phillips <k@x.com> sent an email with the subject "..."'."""
+    """One sentence of fact about the event, e.g. 'Odile Martin <odile@example.com> sent an email with the subject "..."'."""
     if event.kind == "email":
         subject = _excerpt(event.subject, 200)
         return f'{_who(event)} sent an email with the subject "{subject}".' if subject else f"{_who(event)} sent an email with no subject."
