@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 from typing import Callable, TextIO
 
 from tic.app import App, build_hub, build_triage

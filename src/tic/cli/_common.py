@@ -1,0 +1,49 @@
+"""Shared pieces of the command line: the Typer app, settings, logging, clear failures."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import typer
+
+app = typer.Typer(
+    help="tic: a personal notification hub. A triage agent reads your mail, WhatsApp and calendar, "
+    "and your assistant tells you what your rules in data/notifications.md say matters.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def settings(**overrides):
+    """Settings from the environment, with the command's own options on top."""
+    from tic.config import Settings
+
+    return Settings(**{k: v for k, v in overrides.items() if v is not None})
+
+
+def setup_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.INFO if verbose else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def fail(message: str) -> None:
+    """Print a clear error and exit 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def build_app_or_fail(s=None, clock=None):
+    """Wire the real parts, or fail with the configuration error's message."""
+    from tic.app import build_app
+    from tic.clock import SystemClock
+    from tic.errors import TicError
+
+    try:
+        return build_app(s or settings(), clock or SystemClock())
+    except TicError as exc:
+        fail(str(exc))

@@ -1,0 +1,64 @@
+"""./tic run: the engine with a terminal chat."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from tic.cli._common import app, fail, settings, setup_logging
+
+
+@app.command()
+def run(
+    no_demo: bool = typer.Option(False, "--no-demo", help="do not create or read the embedded demo"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="log what the engine does to stderr"),
+) -> None:
+    """Start the engine: scheduler, ChatHub and a chat in this terminal (lines from stdin when not a terminal)."""
+    import asyncio
+
+    from tic.app import build_app
+    from tic.clock import SystemClock
+    from tic.demo import create_demo
+    from tic.engine import run_engine
+    from tic.errors import TicError
+
+    setup_logging(verbose)
+    cfg = settings(demo=False if no_demo else None)
+    clock = SystemClock()
+    interactive = sys.stdin.isatty()
+    try:
+        if cfg.demo:
+            create_demo(cfg.data_dir, clock.now())
+        tic_app = build_app(cfg, clock)
+    except TicError as exc:
+        fail(str(exc))
+    say, prompt = _terminal(interactive)
+    if interactive:
+        typer.echo("tic is running. Type a message, or /quit to leave. New notifications appear here on their own.")
+    try:
+        asyncio.run(run_engine(tic_app, stdin=sys.stdin, say=say, prompt=prompt))
+    except KeyboardInterrupt:
+        pass
+
+
+def _terminal(interactive: bool):
+    if not interactive:
+        def say(text: str) -> None:
+            print(f"assistant: {text}", flush=True)
+
+        return say, None
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console()
+
+    def say_rich(text: str) -> None:
+        console.print(Text("\nassistant: ", style="bold cyan") + Text(text))  # content is never markup
+
+    def prompt() -> None:
+        console.print(Text("you> ", style="bold"), end="")
+
+    return say_rich, prompt
+
+
