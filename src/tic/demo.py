@@ -11,7 +11,7 @@ import json
 import mailbox
 from datetime import datetime, timedelta, timezone
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime
 from pathlib import Path
 
 from icalendar import Calendar
