@@ -29,10 +29,10 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], pro
     if schedule is not None:
         scheduler.add("tic", schedule, lambda: asyncio.to_thread(triage.tick), run_now=app.clock.now())
     scheduler.start()
+    if prompt:
+        prompt()  # later prompts follow each assistant message (`say` prints them)
     try:
         while True:
-            if prompt:
-                prompt()
             line = await loop.run_in_executor(None, stdin.readline)
             if not line:
                 break

@@ -55,6 +55,7 @@ def _terminal(interactive: bool):
 
     def say_rich(text: str) -> None:
         console.print(Text("\nassistant: ", style="bold cyan") + Text(text))  # content is never markup
+        prompt()
 
     def prompt() -> None:
         console.print(Text("you> ", style="bold"), end="")
