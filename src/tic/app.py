@@ -13,7 +13,7 @@ from tic.agents import Roster, load_roster
 from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
-from tic.hub import ChatHub, Notifier, ToolRegistry, register_builtin_tools
+from tic.hub import ChatHub, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
 from tic.models import OFFLINE_SPECS, ChatModel
 from tic.notices import SqlNoticeStore
 from tic.triage.tick import Triage
@@ -41,6 +41,7 @@ def build_app(settings: Settings, clock: Clock) -> App:
     registry = ToolRegistry(store)
     notifier = Notifier(store, clock)
     register_builtin_tools(registry, store, notifier)
+    register_file_tools(registry, FileArea(settings.data_dir))  # type: ignore[arg-type]
     return App(settings, clock, world, roster, store, registry, notifier)
 
 

@@ -1,5 +1,6 @@
 """ChatHub: history, tool registry, tools, consumer, injection, the turn loop."""
 
+from tic.hub._files import FileArea, register_file_tools
 from tic.hub._history import INTERRUPTED, NOTIFICATION_REASONING, ChatHistory
 from tic.hub._hub import ChatHub, notification_objects
 from tic.hub._notify import Notification, Notifier, notification_template
@@ -13,6 +14,7 @@ __all__ = [
     "CallContext",
     "ChatHistory",
     "ChatHub",
+    "FileArea",
     "Notification",
     "Notifier",
     "Tool",
@@ -21,4 +23,5 @@ __all__ = [
     "notification_objects",
     "notification_template",
     "register_builtin_tools",
+    "register_file_tools",
 ]

@@ -12,14 +12,19 @@ from datetime import datetime, timezone
 from typing import Any
 
 from tic.clock import Clock
-from tic.models._base import AssistantMessage, Message, ToolSpec
+from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
+from tic.models._preferences import Preference, add_rule, parse_preference
 
 __all__ = ["OfflineMainModel", "describe_notification"]
 
+RULES = "notifications.md"
+FILE_TOOLS = ("read_file", "write_file", "edit_file")
+
 HELP = (
     "I'm running offline (no language model is configured), so I relay your notifications and "
-    "answer a few simple requests. Your notification rules live in data/notifications.md; "
-    "edit that file and the triage agent picks the change up on its next tick. "
+    "answer a few simple requests, such as “notify me when I get an email from Mario” or "
+    "“stop alerting me about group chats”. Your notification rules live in data/notifications.md; "
+    "you can also edit that file yourself and the triage agent picks the change up on its next tick. "
     "To talk to a real model, set TIC_MAIN_MODEL to a litellm model string (for example "
     "openai/gpt-4o-mini) and the provider's API key."
 )
@@ -33,11 +38,45 @@ class OfflineMainModel:
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
         last = messages[-1] if messages else {}
+        can = {t.name for t in tools}
         if last.get("role") == "tool":
+            if last.get("name") in FILE_TOOLS:
+                return self._preference_step(messages)
             return AssistantMessage(content=self._after_tools(messages))
         if last.get("role") == "user":
-            return AssistantMessage(content=self._answer(str(last.get("content") or ""), messages))
+            text = str(last.get("content") or "")
+            pref = parse_preference(text)
+            if pref is not None and {"read_file", "write_file"} <= can:
+                # H9: read the rules first, then write them back with the new rule
+                return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "read_file", {"path": RULES}),))
+            return AssistantMessage(content=self._answer(text, messages))
         return AssistantMessage(content="Is there anything you'd like me to do?")
+
+    # --- preferences (H9) ------------------------------------------------------------------
+
+    def _preference_step(self, messages: list[Message]) -> AssistantMessage:
+        pref = _last_preference(messages)
+        last = messages[-1]
+        result = str(last.get("content") or "")
+        if pref is None:
+            return AssistantMessage(content="Done.")
+        if last.get("name") == "read_file":
+            missing = result.startswith("error:")
+            if missing and "does not exist" not in result:
+                return AssistantMessage(content=f"I couldn't read your rules file: {result[7:].strip()}")
+            current = None if missing else result.split("\n\n[notices]", 1)[0]
+            if current is not None and any(line.strip() == f"- {pref.rule}" for line in current.splitlines()):
+                return AssistantMessage(content=f"“{pref.rule}” is already under {pref.heading} in data/notifications.md.")
+            updated = add_rule(current, pref)
+            return AssistantMessage(
+                tool_calls=(ToolCall(f"call_{len(messages)}", "write_file", {"path": RULES, "content": updated}),)
+            )
+        if result.startswith("error:"):
+            return AssistantMessage(content=f"I couldn't change data/notifications.md: {result[7:].strip()}")
+        return AssistantMessage(
+            content=f"Done: I added “{pref.rule}” under {pref.heading} in data/notifications.md. "
+            "The triage agent reads that file on every tick, so it applies from the next one."
+        )
 
     # --- notifications -------------------------------------------------------------------
 
@@ -109,6 +148,13 @@ def describe_notification(n: dict[str, Any], now: datetime) -> str:
     if source == "notices":
         return f"A system notice: {n.get('summary', '')}"
     return f"{source or 'Something'} ({n.get('event_type', 'event')}): {n.get('summary', '')}"
+
+
+def _last_preference(messages: list[Message]) -> Preference | None:
+    for m in reversed(messages):
+        if m.get("role") == "user":
+            return parse_preference(str(m.get("content") or ""))
+    return None
 
 
 def _json_list(content: Any) -> list[dict[str, Any]]:
