@@ -66,7 +66,10 @@ def test_run_tells_the_user_exactly_what_the_demo_rules_select_and_never_twice(t
 
 
 def test_run_answers_the_users_lines_from_stdin(tmp_path):
-    proc = run_tic(tmp_path / "data", stdin="hello\nwhat's new?\n")
+    proc = run_tic(tmp_path / "data", stdin="hello\nwhat's new?\nStop alerting me about group WhatsApp messages\n")
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "assistant: Hello!" in proc.stdout
-    assert proc.stdout.count("assistant: ") >= 3  # two answers and at least one notification message
+    assert "assistant: Done: I added “Group WhatsApp messages” under Never notify" in proc.stdout  # H9
+    never = (tmp_path / "data" / "notifications.md").read_text().split("## Never notify")[1].split("##")[0]
+    assert "- Group WhatsApp messages" in never
+    assert proc.stdout.count("assistant: ") >= 4  # three answers and at least one notification message
