@@ -11,7 +11,8 @@ from sqlalchemy import Engine
 from tic.agents import Agent
 from tic.clock import Clock
 from tic.hub._history import ChatHistory
-from tic.hub._registry import CallContext, ToolRegistry
+from tic.hub._registry import ToolRegistry
+from tic.hub._turn import run_turn
 from tic.models import ChatModel
 from tic.notices import Notice, SqlNoticeStore, render_group
 
@@ -19,7 +20,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["ChatHub", "notification_objects"]
 
-MAX_STEPS = 8  # model calls in one turn before the hub stops the loop
 POLL_SECONDS = 2.0  # how often the consumer looks for notices posted by other processes
 
 
@@ -161,19 +161,5 @@ class ChatHub:
         return prompt
 
     def _run_turn(self) -> None:
-        ctx = CallContext(agent=self._agent.name, depth=self._agent.meta.depth)
-        allowed = self._agent.meta.tools or None
-        tools = self._registry.tools_for(allowed, depth=ctx.depth)
-        specs = [t.spec() for t in tools]
-        for _ in range(MAX_STEPS):
-            messages = [{"role": "system", "content": self.system_prompt()}, *self.history.messages()]
-            reply = self._model.complete(messages, specs)
-            msg_id = self.history.append_assistant(reply)
-            if reply.content:
-                self._say(reply.content)
-            if not reply.tool_calls:
-                return
-            for call in reply.tool_calls:
-                result = self._registry.call(call, ctx, allowed=allowed)
-                self.history.finish_call(msg_id, call.id, result)
-        log.warning("the main agent's turn stopped after %d steps", MAX_STEPS)
+        run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
+                 system_prompt=self.system_prompt(), say=self._say)

@@ -1,0 +1,48 @@
+"""The agent turn loop, shared by the main agent (ChatHub) and background agents (T8)."""
+
+from __future__ import annotations
+
+import logging
+from typing import Callable
+
+from tic.agents import Agent
+from tic.hub._history import ChatHistory
+from tic.hub._registry import CallContext, ToolRegistry
+from tic.models import ChatModel
+
+log = logging.getLogger(__name__)
+
+__all__ = ["MAX_STEPS", "run_turn"]
+
+MAX_STEPS = 8  # model calls in one turn before the loop stops
+
+
+def run_turn(
+    *,
+    agent: Agent,
+    model: ChatModel,
+    registry: ToolRegistry,
+    history: ChatHistory,
+    system_prompt: str,
+    say: Callable[[str], None] | None = None,
+) -> int:
+    """Call the model on the history; run its tool calls through the registry; repeat until it answers.
+
+    Every step is stored before the next (so a crash leaves a history that H8
+    can repair). Returns the number of model calls made.
+    """
+    ctx = CallContext(agent=agent.name, depth=agent.meta.depth)
+    allowed = agent.meta.tools or None
+    specs = [t.spec() for t in registry.tools_for(allowed, depth=ctx.depth)]
+    for step in range(1, MAX_STEPS + 1):
+        messages = [{"role": "system", "content": system_prompt}, *history.messages()]
+        reply = model.complete(messages, specs)
+        msg_id = history.append_assistant(reply)
+        if reply.content and say is not None:
+            say(reply.content)
+        if not reply.tool_calls:
+            return step
+        for call in reply.tool_calls:
+            history.finish_call(msg_id, call.id, registry.call(call, ctx, allowed=allowed))
+    log.warning("agent %s: the turn stopped after %d model calls", agent.name, MAX_STEPS)
+    return MAX_STEPS
