@@ -69,6 +69,7 @@ class Event(BaseModel):
     location: str = ""
     timezone: str = ""  # the calendar's own time zone name (X-WR-TIMEZONE or the event's TZID)
     status: str = ""  # calendar STATUS (CONFIRMED, CANCELLED, ...)
+    revision: str = ""  # the source's fingerprint of changes the fields above miss (a series' moved/cancelled instances)
     refs: dict[str, str] = Field(default_factory=dict)  # message id, thread id, calendar UID, ...
 
     @property
@@ -87,6 +88,8 @@ class Event(BaseModel):
             "status": self.status,
             "location": self.location,
         }
+        if self.revision:  # only when set, so the versions of everything else stay as they were
+            material["revision"] = self.revision
         raw = json.dumps(material, sort_keys=True).encode()
         return hashlib.sha256(raw).hexdigest()[:16]
 

@@ -1,35 +1,31 @@
-"""iCalendar file source (S1, S3, S5): one Event per VEVENT UID.
+"""iCalendar sources (S1, S3, S5): a local `.ics` file, and an `.ics` feed by URL.
 
-Parsed with `icalendar`; recurring series (RRULE, RDATE, EXDATE, RECURRENCE-ID
-overrides, time zones) are expanded with `recurring_ical_events`. A recurring
-UID is judged on its next occurrence starting at or after `now` (the last one
-when none is left); the Event's `time`/`start`/`end` are that occurrence's.
-All-day (VALUE=DATE) and floating times are read in the calendar's time zone
-(X-WR-TIMEZONE), else UTC. A fetch returns the UIDs created or modified since
-the cursor (or `since` on a first run) plus those starting within the
-look-ahead horizon; with neither cursor nor `since`, every UID. Cursor:
-`{"checked_at": <now ISO>}`.
+Both read bytes and hand them to the shared `tic.sources._calendar` code (the
+one CalDAV uses too): one Event per VEVENT UID, recurrence expanded, the UIDs
+created or changed since the last tick plus those starting within the
+look-ahead horizon. Cursor: `{"checked_at": <now ISO>}`.
+
+The URL source fetches with httpx (TLS verified, against `ca_file` when
+given), retries connection failures, timeouts, 429 and 5xx with backoff a
+bounded number of times (R3), then raises SourceError with a message that
+names the feed without its path or query (a private feed's URL is its secret)
+and is the same for the same failure, so the tick's warning can be held as a
+repeat.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from datetime import date, datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
-from typing import Any
-from zoneinfo import ZoneInfo
+from typing import Callable
+from urllib.parse import urlsplit
 
-import icalendar
-import recurring_ical_events
-
-from tic.errors import ItemError, SourceError
+from tic.errors import SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._event import Event, Person, cap_body
+from tic.sources._calendar import calendar_fetch, parse_calendar
+from tic.sources._retry import Retry, Transient, retrying
 
-__all__ = ["IcsFileSource"]
-
-LOOK_BACK = timedelta(days=400)  # how far back the "last occurrence" of an ended series is sought
-MAX_SCAN = 1_000  # occurrences examined while looking for the next one (ongoing multi-day ones)
+__all__ = ["IcsFileSource", "IcsUrlSource"]
 
 
 class IcsFileSource:
@@ -37,46 +33,17 @@ class IcsFileSource:
 
     kind = "calendar"
 
-    def __init__(self, path: Path | str, name: str = "calendar", horizon: timedelta = timedelta(hours=24)) -> None:
+    def __init__(self, path: Path | str, name: str = "calendar", horizon: timedelta = timedelta(hours=24),
+                 zone: tzinfo | None = None) -> None:
         self.path = Path(path)
         self.name = name
         self.horizon = horizon
+        self.zone = zone
 
     def __repr__(self) -> str:
         return f"IcsFileSource({str(self.path)!r}, name={self.name!r}, horizon={self.horizon!r})"
 
     def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
-        now = _utc(now, timezone.utc)
-        calendars = self._read()
-        zone = _calendar_zone(calendars)
-        timezones = [tz for cal in calendars for tz in cal.walk("VTIMEZONE")]
-        groups: dict[str, list[Any]] = defaultdict(list)
-        errors: list[ItemError] = []
-        for n, component in enumerate((c for cal in calendars for c in cal.walk("VEVENT")), start=1):
-            uid = str(component.get("UID", "")).strip()
-            if uid:
-                groups[uid].append(component)
-            else:
-                errors.append(ItemError(self.name, f"VEVENT #{n} ({_text(component, 'SUMMARY')!r})", "it has no UID"))
-        threshold = _cursor_time(cursor) if cursor else since
-        events: list[Event] = []
-        for uid, components in groups.items():
-            try:
-                event = self._event(uid, components, timezones, zone, now)
-            except Exception as exc:  # noqa: BLE001 - one bad VEVENT must not stop the fetch (R2)
-                errors.append(ItemError(self.name, f"VEVENT {uid}", f"{type(exc).__name__}: {exc}"))
-                continue
-            if (cursor is None and since is None) or self._wanted(event, threshold, now):
-                events.append(event)
-        events.sort(key=lambda e: e.time)
-        return Fetched(events=events, cursor={"checked_at": now.isoformat()}, errors=errors)
-
-    def _wanted(self, event: Event, threshold: datetime | None, now: datetime) -> bool:
-        if threshold is not None and any(t is not None and t >= threshold for t in (event.created, event.last_modified)):
-            return True
-        return now <= event.time <= now + self.horizon
-
-    def _read(self) -> list[icalendar.Calendar]:
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError as exc:
@@ -84,133 +51,85 @@ class IcsFileSource:
         except OSError as exc:
             raise SourceError(f"{self.name}: cannot read calendar file {self.path}: {exc}") from exc
         try:
-            calendars = icalendar.Calendar.from_ical(raw, multiple=True)
-        except Exception as exc:  # noqa: BLE001 - icalendar raises ValueError and friends
+            calendars = parse_calendar(raw)
+        except ValueError as exc:
             raise SourceError(f"{self.name}: {self.path} is not a valid iCalendar file: {exc}") from exc
-        if not calendars:
-            raise SourceError(f"{self.name}: {self.path} holds no VCALENDAR")
-        return list(calendars)
-
-    def _event(self, uid: str, components: list[Any], timezones: list[Any], zone: tzinfo | None, now: datetime) -> Event:
-        master = next((c for c in components if "RECURRENCE-ID" not in c), None)
-        first = master if master is not None else components[0]
-        if "DTSTART" not in first:
-            raise ValueError("DTSTART is missing")
-        if isinstance(first["DTSTART"], list):
-            raise ValueError("DTSTART appears more than once")
-        if master is not None and len(components) == 1 and "RRULE" not in master and "RDATE" not in master:
-            occurrence = master
-        else:
-            occurrence = _next_occurrence(components, timezones, now, zone)
-        local = zone or timezone.utc
-        raw_start = _decoded(occurrence, "DTSTART")
-        start = _utc(raw_start, local)
-        if start is None:
-            raise ValueError(f"DTSTART cannot be read: {occurrence.get('DTSTART')!r}")
-        end = _utc(_decoded(occurrence, "DTEND"), local)
-        if end is None:
-            duration = _decoded(occurrence, "DURATION")
-            end = start + duration if isinstance(duration, timedelta) else start
-        stamps = [_utc(_decoded(c, "LAST-MODIFIED"), local) for c in components]
-        tzid = str(first["DTSTART"].params.get("TZID", ""))
-        return Event(
-            key=f"calendar:{uid}",
-            source=self.name,
-            kind="calendar",
-            type="event",
-            time=start,
-            sender=_organizer(occurrence.get("ORGANIZER") or first.get("ORGANIZER")),
-            subject=_text(occurrence, "SUMMARY"),
-            body=cap_body(_text(occurrence, "DESCRIPTION")),
-            start=start,
-            end=end,
-            all_day=isinstance(raw_start, date) and not isinstance(raw_start, datetime),
-            created=_utc(_decoded(first, "CREATED"), local),
-            last_modified=max((s for s in stamps if s is not None), default=None),
-            recurrence=_rrule_text(master),
-            location=_text(occurrence, "LOCATION"),
-            timezone=str(getattr(zone, "key", "") or tzid),
-            status=_text(occurrence, "STATUS").upper(),
-            refs={"uid": uid},
-        )
+        return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
+                              horizon=self.horizon, zone=self.zone)
 
 
-def _next_occurrence(components: list[Any], timezones: list[Any], now: datetime, zone: tzinfo | None) -> Any:
-    """The first occurrence starting at/after `now`, else the last one before it."""
-    calendar = icalendar.Calendar()
-    for component in (*timezones, *components):
-        calendar.add_component(component)
-    query = recurring_ical_events.of(calendar)
-    local = zone or timezone.utc
-    for n, occurrence in enumerate(query.after(now - timedelta(days=1))):
-        start = _utc(_decoded(occurrence, "DTSTART"), local)
-        if start is not None and start >= now:
-            return occurrence
-        if n >= MAX_SCAN:
-            break
-    past = query.between(now - LOOK_BACK, now)
-    if past:
-        return max(past, key=lambda o: _utc(_decoded(o, "DTSTART"), local) or now)
-    master = next((c for c in components if "RECURRENCE-ID" not in c), components[0])
-    return master
+class IcsUrlSource:
+    """An `.ics` feed fetched over HTTP(S) on every tick (a published or "secret address" calendar)."""
+
+    kind = "calendar"
+
+    def __init__(
+        self,
+        url: str,
+        name: str = "calendar",
+        horizon: timedelta = timedelta(hours=24),
+        *,
+        zone: tzinfo | None = None,
+        username: str | None = None,
+        password: str | None = None,
+        ca_file: Path | str | None = None,
+        timeout: float = 30.0,
+        retry: Retry = Retry(),
+        sleep: Callable[[float], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.name = name
+        self.horizon = horizon
+        self.zone = zone
+        self._auth = (username or "", password or "") if username or password else None
+        self.ca_file = ca_file
+        self.timeout = timeout
+        self.retry = retry
+        self._sleep = sleep
+
+    def __repr__(self) -> str:
+        return f"IcsUrlSource({self.where!r}, name={self.name!r}, horizon={self.horizon!r})"
+
+    @property
+    def where(self) -> str:
+        """The feed's address without path, query or credentials (safe to show and log)."""
+        parts = urlsplit(self.url)
+        host = parts.hostname or "?"
+        return f"{parts.scheme}://{host}{f':{parts.port}' if parts.port else ''}/…"
+
+    def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
+        raw = retrying(self._download, self.retry, self._sleep, what=f"{self.name}: cannot fetch the calendar feed {self.where}",
+                       advice="check the URL, the network and the server")
+        try:
+            calendars = parse_calendar(raw)
+        except ValueError as exc:
+            raise SourceError(f"{self.name}: the feed {self.where} is not a valid iCalendar file: {exc}") from exc
+        return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
+                              horizon=self.horizon, zone=self.zone)
+
+    def _download(self) -> bytes:
+        import httpx
+
+        verify: object = str(self.ca_file) if self.ca_file else True
+        if self.ca_file:
+            import ssl
+
+            verify = ssl.create_default_context(cafile=str(self.ca_file))
+        try:
+            with httpx.Client(timeout=self.timeout, verify=verify, follow_redirects=True, auth=self._auth) as client:  # type: ignore[arg-type]
+                response = client.get(self.url, headers={"Accept": "text/calendar, */*;q=0.5"})
+        except httpx.TransportError as exc:
+            raise Transient(f"{type(exc).__name__}: {_first_line(exc)}") from exc
+        if response.status_code == 429 or response.status_code >= 500:
+            raise Transient(f"HTTP {response.status_code}")
+        if response.status_code in (401, 403):
+            raise SourceError(f"{self.name}: the feed {self.where} refused access (HTTP {response.status_code}); "
+                              "check the username and the password variable, or the secret URL")
+        if response.status_code >= 400:
+            raise SourceError(f"{self.name}: the feed {self.where} answered HTTP {response.status_code}; check the URL")
+        return response.content
 
 
-def _rrule_text(master: Any) -> str:
-    rules = master.get("RRULE") if master is not None else None
-    if rules is None:
-        return ""
-    return "\n".join(r.to_ical().decode() for r in (rules if isinstance(rules, list) else [rules]))
-
-
-def _calendar_zone(calendars: list[icalendar.Calendar]) -> tzinfo | None:
-    for cal in calendars:
-        name = str(cal.get("X-WR-TIMEZONE", "")).strip()
-        if name:
-            try:
-                return ZoneInfo(name)
-            except (ValueError, KeyError, OSError):
-                continue  # unknown zone name: fall back to UTC
-    return None
-
-
-def _cursor_time(cursor: Cursor) -> datetime | None:
-    try:
-        return _utc(datetime.fromisoformat(str(cursor["checked_at"])), timezone.utc)
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def _decoded(component: Any, name: str) -> Any:
-    try:
-        return component.decoded(name) if name in component else None
-    except Exception:  # noqa: BLE001 - a broken optional property reads as absent
-        return None
-
-
-def _utc(value: Any, local: tzinfo) -> datetime | None:
-    """An iCalendar date/date-time as aware UTC; dates and floating times are read in `local`."""
-    if isinstance(value, datetime):
-        aware = value if value.tzinfo is not None else value.replace(tzinfo=local)
-        return aware.astimezone(timezone.utc)
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day, tzinfo=local).astimezone(timezone.utc)
-    return None
-
-
-def _text(component: Any, name: str) -> str:
-    value = component.get(name)
-    if isinstance(value, list):
-        value = value[0] if value else None
-    return str(value).strip() if value is not None else ""
-
-
-def _organizer(value: Any) -> Person:
-    if isinstance(value, list):
-        value = value[0] if value else None
-    if value is None:
-        return Person()
-    address = str(value).strip()
-    if address.lower().startswith("mailto:"):
-        address = address[len("mailto:"):]
-    params = getattr(value, "params", {}) or {}
-    return Person(name=str(params.get("CN", "")).strip('"'), address=address)
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else "no details"
