@@ -19,7 +19,7 @@ def test_t1_shipped_agents():
     assert set(tic.meta.tools) >= {"notify"} and "read_notification" not in tic.meta.tools
     assert main.meta.depth == 0 and "read_notification" in main.meta.tools
     assert "Built-in heuristics" in tic.instructions
-    assert roster.callers_here() == ["agent:main", "agent:tic"]
+    assert roster.callers_here() == ["agent:digest", "agent:main", "agent:tic"]
 
 
 def test_t4_triage_agent_cannot_write_or_send():

@@ -27,7 +27,7 @@ def test_n13_list_shows_the_stores_entries(env):
     env.post("calendar feed unreachable", {"url": "https://cal.example/feed.ics"}, severity="warn", audience="*")
     r = CliRunner().invoke(app, ["notices", "list", "--json"])
     assert r.exit_code == 0, r.output
-    assert key_for("calendar feed unreachable") in r.output and '"unread": 2' in r.output
+    assert key_for("calendar feed unreachable") in r.output and '"unread": 3' in r.output
     table = CliRunner().invoke(app, ["notices", "list"])
     assert "calendar feed unreachable" in table.output
 

@@ -15,7 +15,7 @@ from tic.clock import Clock
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
 from tic.models._preferences import Preference, add_rule, parse_preference
 
-__all__ = ["OfflineMainModel", "describe_notification"]
+__all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_notification"]
 
 RULES = "notifications.md"
 FILE_TOOLS = ("read_file", "write_file", "edit_file")
@@ -122,6 +122,51 @@ class OfflineMainModel:
         return HELP
 
 
+class OfflineBackgroundModel:
+    """The offline model of a scheduled look-up-and-notify agent (T8), e.g. the morning digest.
+
+    It calls each of its read-only look-up tools once, then `notify`s one digest
+    of what they returned (nothing when they returned nothing), then stops.
+    """
+
+    name = "offline"
+    NOT_LOOKUPS = frozenset({"notify", "notices", "read_notification", "write_file", "edit_file", "read_file"})
+
+    def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
+        last = messages[-1] if messages else {}
+        if last.get("role") == "user":
+            lookups = [t.name for t in tools if t.name not in self.NOT_LOOKUPS]
+            if not lookups:
+                return AssistantMessage(content="I have no look-up tools, so there is nothing to report.")
+            return AssistantMessage(tool_calls=tuple(ToolCall(f"call_{len(messages)}_{i}", n, {}) for i, n in enumerate(lookups)))
+        if last.get("role") == "tool" and last.get("name") == "notify":
+            return AssistantMessage(content="Sent the digest.")
+        found = [r for r in _trailing_tool_results(messages) if r.get("items")]
+        if not found or "notify" not in {t.name for t in tools}:
+            return AssistantMessage(content="Nothing to report.")
+        first = found[0]
+        items = [i for r in found for i in r["items"]]
+        listed = "; ".join(f"{i.get('when', '')} {i.get('title', '')}".strip() for i in items[:12])
+        summary = f"{len(items)} item{'s' if len(items) != 1 else ''} {first.get('label', '')}: {listed}."
+        note = {"source": first.get("source", "digest"), "event_type": "digest", "summary": summary,
+                "refs": {"items": items[:50]}}
+        return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "notify", note),))
+
+
+def _trailing_tool_results(messages: list[Message]) -> list[dict[str, Any]]:
+    out = []
+    for m in reversed(messages):
+        if m.get("role") != "tool":
+            break
+        try:
+            value = json.loads(str(m.get("content") or "").split("\n\n[notices]", 1)[0])
+        except ValueError:
+            continue
+        if isinstance(value, dict):
+            out.append(value)
+    return list(reversed(out))
+
+
 def describe_notification(n: dict[str, Any], now: datetime) -> str:
     """One user-facing sentence about a notification object (H5: name the source, add context)."""
     refs = n.get("refs") or {}
@@ -139,6 +184,11 @@ def describe_notification(n: dict[str, Any], now: datetime) -> str:
             how = "mentioned you" if refs.get("mentioned") else "wrote"
             return f"{who} {how} in the WhatsApp group “{refs.get('chat', '')}” {when}: “{_clip(refs.get('text', ''))}”"
         return f"{who} sent you a WhatsApp message {when}: “{_clip(refs.get('text', ''))}”"
+    if n.get("event_type") == "digest":
+        items = refs.get("items") or []
+        listed = ", ".join(f"{i.get('title', '')} ({i.get('when', '')})" for i in items[:8])
+        more = f" and {len(items) - 8} more" if len(items) > 8 else ""
+        return f"Your {source} for today: {listed}{more}." if items else f"Nothing on your {source} today."
     if source == "calendar":
         title = refs.get("title") or "an event"
         start = _parse(refs.get("start"))
