@@ -53,6 +53,16 @@ def model_for(spec: str, clock: Clock) -> ChatModel:
     return make_model(spec, offline=lambda: OfflineMainModel(clock))
 
 
+def triage_decider(settings: Settings, agent, *, warn=None):
+    """The triage agent's decider: local rules first, then the model TIC_TIC_MODEL or agents/tic/meta.json names (T7)."""
+    from tic.models import make_model
+    from tic.triage.decide import TriageDecider
+
+    spec = (settings.tic_model or agent.meta.model).strip()
+    model = None if spec.lower() in OFFLINE_SPECS else make_model(spec, offline=lambda: None)  # type: ignore[arg-type,return-value]
+    return TriageDecider(agent, model, warn=warn)
+
+
 def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
     agent = app.roster["main"]
     spec = app.settings.main_model or agent.meta.model
@@ -72,9 +82,7 @@ def build_triage(app: App) -> Triage:
     from tic.sources import sources_from_dir
 
     agent = app.roster["tic"]
-    spec = app.settings.tic_model or agent.meta.model
-    if spec.strip().lower() not in OFFLINE_SPECS:
-        log.warning("model-assisted triage (%s) is not available yet: the local decider decides every event", spec)
+    decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"))
     sources_dir = app.settings.sources_dir
     horizon = timedelta(hours=app.settings.calendar_horizon_hours)
     sources = sources_from_dir(sources_dir, horizon=horizon) if sources_dir else []
@@ -87,4 +95,5 @@ def build_triage(app: App) -> Triage:
         resolve=app.settings.resolve,
         sources=sources,
         first_run=timedelta(hours=app.settings.first_run_hours),
+        decide=decide,
     )

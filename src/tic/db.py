@@ -137,9 +137,22 @@ decision_table = Table(
     Column("is_update", Boolean, nullable=False, default=False),
     Column("notice_id", Integer, nullable=True),
     Column("decided_at", UtcDateTime(), nullable=False),
+    Column("decided_by", String(16), nullable=True),  # rule | heuristics | model (T6); NULL in older worlds
     UniqueConstraint("event_key", "version", name="uq_decision_event_version"),
 )
 Index("ix_decisions_key", decision_table.c.event_key)
+
+# Events a tick could not decide (the model failed or left them undecided, R3): offered again next tick.
+pending_event_table = Table(
+    "triage_pending",
+    metadata,
+    Column("event_key", String(512), primary_key=True),
+    Column("agent", String(64), primary_key=True),
+    Column("version", String(32), nullable=False),
+    Column("event", JSON, nullable=False),  # the Event, as JSON
+    Column("offers", Integer, nullable=False, default=1),  # ticks it has been offered to a decider
+    Column("first_seen", UtcDateTime(), nullable=False),
+)
 
 cursor_table = Table(
     "source_cursors",
@@ -173,7 +186,23 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
         event.listen(engine, "connect", _sqlite_pragmas)
     if create:
         metadata.create_all(engine)
+        _add_missing_columns(engine)
     return engine
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Worlds created by an older version get the nullable columns added since (create_all adds no columns)."""
+    from sqlalchemy import inspect as sa_inspect
+
+    inspector = sa_inspect(engine)
+    for table in (decision_table,):
+        have = {c["name"] for c in inspector.get_columns(table.name)}
+        missing = [c for c in table.columns if c.name not in have and c.nullable]
+        if missing:
+            with engine.begin() as conn:
+                for column in missing:
+                    kind = column.type.compile(dialect=engine.dialect)
+                    conn.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

@@ -64,9 +64,9 @@ def home(tmp_path):
     return tmp_path
 
 
-def make(world, store, roster, clock, home, sources, decide):
+def make(world, store, roster, clock, home, sources, decide, **kw):
     return Triage(engine=world, store=store, notifier=Notifier(store, clock), clock=clock, agent=roster["tic"],
-                  resolve=lambda rel: home / rel, sources=sources, decide=decide)
+                  resolve=lambda rel: home / rel, sources=sources, decide=decide, **kw)
 
 
 def decisions(world):
@@ -139,7 +139,7 @@ def test_t5_an_edited_message_is_judged_again_as_an_update(world, store, roster,
 def test_t5_crash_mid_tick_redecides_only_the_undecided(world, store, roster, clock, home, monkeypatch):
     decide = RecordingDecider()
     src = ListSource(items=[email(1), email(3)])
-    triage = make(world, store, roster, clock, home, [src], decide)
+    triage = make(world, store, roster, clock, home, [src], decide, chunk_size=1)  # one event per transaction
     real = triage._notifier.notify
     calls = {"n": 0}
 
@@ -156,6 +156,28 @@ def test_t5_crash_mid_tick_redecides_only_the_undecided(world, store, roster, cl
     assert src.asked[-1][0] is None  # the cursor was not advanced
     report = triage.tick()
     assert [e.key for e, _ in report.decided] == ["email:m3@x"]
+    assert [n.params["refs"]["subject"] for n in store.pending("agent:main")] == ["Subject 1", "Subject 3"]
+
+
+def test_t5_h2_crash_mid_chunk_commits_neither_decisions_nor_notifications(world, store, roster, clock, home, monkeypatch):
+    decide = RecordingDecider()
+    src = ListSource(items=[email(1), email(2), email(3)])
+    triage = make(world, store, roster, clock, home, [src], decide)  # all three in one transaction
+    real = triage._notifier.notify
+    calls = {"n": 0}
+
+    def flaky(note, connection=None):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("crash while notifying the second surfaced event")
+        return real(note, connection=connection)
+
+    monkeypatch.setattr(triage._notifier, "notify", flaky)
+    with pytest.raises(RuntimeError):
+        triage.tick()
+    assert decisions(world) == [] and store.pending("agent:main") == []  # no decision without its notification
+    report = triage.tick()
+    assert [e.key for e, _ in report.decided] == ["email:m1@x", "email:m2@x", "email:m3@x"]
     assert [n.params["refs"]["subject"] for n in store.pending("agent:main")] == ["Subject 1", "Subject 3"]
 
 

@@ -43,20 +43,28 @@ def tick(
 
 
 def _dry_run(rules_path: Path, sources_dir: Path | None, now):
-    from tic.errors import ConfigError
-    from tic.sources import sources_from_dir
-    from tic.triage.tick import decide_events
+    from tic.triage.dry_run import dry_run, read_rules
 
-    if sources_dir is None or not sources_dir.is_dir():
-        raise ConfigError(f"no sources folder {sources_dir}: pass --sources DIR (with mail/, calendar.ics, whatsapp.jsonl)")
-    text = rules_path.read_text(encoding="utf-8") if rules_path.is_file() else None
-    events = []
-    for source in sources_from_dir(sources_dir):
-        fetched = source.fetch(None, now=now, since=None)
-        for err in fetched.errors:
-            typer.echo(f"warning: {err}", err=True)
-        events.extend(fetched.events)
-    return list(zip(events, decide_events(events, text, now)))
+    return dry_run(sources_dir, read_rules(rules_path), now, decide=dry_run_decider(),
+                   on_error=lambda err: typer.echo(f"warning: {err}", err=True))
+
+
+def dry_run_decider(s=None):
+    """The configured triage decider, without opening the world (a dry run writes nothing)."""
+    from tic.agents import load_roster
+    from tic.app import triage_decider
+    from tic.errors import ConfigError
+    from tic.models import OFFLINE_SPECS
+    from tic.triage.decide import decide_events
+
+    s = s or settings()
+    try:
+        agent = load_roster(s.agents_dir)["tic"]
+    except ConfigError:
+        if (s.tic_model or "offline").strip().lower() in OFFLINE_SPECS:
+            return decide_events  # no agent definitions here: the offline decider needs none
+        raise
+    return triage_decider(s, agent, warn=lambda template, params: typer.echo(f"warning: {template} {params}", err=True))
 
 
 def _real_tick(settings, clock, rules: Path | None):
@@ -69,15 +77,20 @@ def _real_tick(settings, clock, rules: Path | None):
     report = triage.tick()
     for err in report.errors:
         typer.echo(f"warning: {err}", err=True)
-    return report.decided
+    return report.decided + [(event, None) for event in report.undecided]
 
 
 def _print_decisions(rows, as_json: bool) -> None:
+    from tic.triage.dry_run import UNDECIDED
+
     if as_json:
         for event, d in rows:
-            obj = {"event": event.key, "notify": d.notify, "reason": d.reason}
-            if d.notify:
-                obj["summary"] = d.summary or ""
+            if d is None:
+                obj = {"event": event.key, "notify": False, "reason": UNDECIDED, "undecided": True}
+            else:
+                obj = {"event": event.key, "notify": d.notify, "reason": d.reason}
+                if d.notify:
+                    obj["summary"] = d.summary or ""
             sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
         return
     from rich.console import Console
@@ -85,7 +98,5 @@ def _print_decisions(rows, as_json: bool) -> None:
 
     table = Table("event", "notify", "reason", show_lines=False)
     for event, d in rows:
-        table.add_row(event.key, "yes" if d.notify else "no", d.reason)
+        table.add_row(event.key, "?" if d is None else "yes" if d.notify else "no", UNDECIDED if d is None else d.reason)
     Console().print(table)
-
-

@@ -18,7 +18,8 @@ class Decision:
     could only guess (no rule covered the event and heuristics were unsure): with
     a model configured such events go to the model. `summary` is the neutral
     third-person statement of fact sent with a notification (H1), set when
-    `notify` is True.
+    `notify` is True. `decided_by` says who decided: "rule", "heuristics" or
+    "model" (shown by `./tic why`).
     """
 
     event_key: str
@@ -27,3 +28,9 @@ class Decision:
     rule: str | None = None
     certain: bool = True
     summary: str | None = None
+    decided_by: str = ""
+
+    @property
+    def by(self) -> str:
+        """rule | heuristics | model (inferred for deciders that leave `decided_by` empty)."""
+        return self.decided_by or ("rule" if self.rule else "heuristics")

@@ -13,6 +13,11 @@ Precedence, as SPEC T3 and the eval README read it:
 5. Events no rule covers go to the built-in heuristics (`certain=False` where
    they only guess, so a configured model may take them).
 
+A rule the decider did not understand may still apply, so with such rules in
+the file a verdict it could overturn is not certain either: a rule's notify
+when a Never or Custom rule is not understood, a heuristic verdict when any
+rule is not understood. A drop by a rule stands (nothing outranks it).
+
 Message text is data (R1): no instruction inside an event changes a rule, and
 topic/urgency words inside text that addresses the assistant are not counted.
 """
@@ -42,6 +47,9 @@ class LocalDecider:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        unread = rules.not_understood
+        self._notify_is_certain = not any(r.section in ("never", "custom") for r in unread)
+        self._heuristics_are_certain = not unread
 
     def _hits(self, rules: tuple[Rule, ...], event: Event, now: datetime) -> list[tuple[Rule, str, str]]:
         hits = []
@@ -65,17 +73,16 @@ class LocalDecider:
             t = traits(event)
             if t.spam:
                 return Decision(
-                    event_key=event.key, notify=False, rule=rule.text,
+                    event_key=event.key, notify=False, rule=rule.text, decided_by="rule",
                     reason=f'{_reason(rule, why)}, but it is clearly spam/phishing ({t.spam_evidence()})',
                 )
             return Decision(event_key=event.key, notify=True, reason=_reason(rule, why), rule=rule.text,
-                            summary=summarize(event))
+                            certain=self._notify_is_certain, summary=summarize(event), decided_by="rule")
         verdict = decide_by_heuristics(event, now)
-        if verdict.notify:
-            return Decision(event_key=event.key, notify=True, reason=verdict.reason, certain=verdict.certain,
-                            summary=summarize(event))
-        return verdict
+        certain = verdict.certain and self._heuristics_are_certain
+        return Decision(event_key=event.key, notify=verdict.notify, reason=verdict.reason, certain=certain,
+                        summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
 
     @staticmethod
     def _drop(event: Event, rule: Rule, why: str) -> Decision:
-        return Decision(event_key=event.key, notify=False, reason=_reason(rule, why), rule=rule.text)
+        return Decision(event_key=event.key, notify=False, reason=_reason(rule, why), rule=rule.text, decided_by="rule")
