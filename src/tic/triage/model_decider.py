@@ -36,8 +36,8 @@ log = logging.getLogger(__name__)
 __all__ = ["ModelDecider", "ModelOutcome", "FAILURE_TEMPLATE"]
 
 FAILURE_TEMPLATE = "the triage model could not decide some events; they wait for the next tick"
-CALL_FAILED = "the model call failed"
-INCOMPLETE = "the answer was malformed or left events undecided"
+CALL_FAILED = "the model call failed or its answer could not be read"
+INCOMPLETE = "the answer left events undecided or its tool calls were malformed"
 
 
 class _Incomplete(Exception):
