@@ -78,14 +78,22 @@ def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
     )
 
 
-def build_triage(app: App) -> Triage:
-    from tic.sources import sources_from_dir
+def build_sources(settings: Settings) -> list:
+    """The triage agent's sources: data/sources.toml when it exists, else the sources folder (the demo)."""
+    from tic.sources import SOURCES_FILE, load_sources, sources_from_dir
 
+    horizon = timedelta(hours=settings.calendar_horizon_hours)
+    config = settings.data_dir / SOURCES_FILE  # type: ignore[operator]
+    if config.is_file():
+        return [c.source for c in load_sources(config, horizon=horizon, first_run=timedelta(hours=settings.first_run_hours))]
+    sources_dir = settings.sources_dir
+    return sources_from_dir(sources_dir, horizon=horizon) if sources_dir else []
+
+
+def build_triage(app: App) -> Triage:
     agent = app.roster["tic"]
     decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"))
-    sources_dir = app.settings.sources_dir
-    horizon = timedelta(hours=app.settings.calendar_horizon_hours)
-    sources = sources_from_dir(sources_dir, horizon=horizon) if sources_dir else []
+    sources = build_sources(app.settings)
     return Triage(
         engine=app.world,
         store=app.store,

@@ -1,10 +1,10 @@
-"""The command line: ./tic run | tick | notices | test. One module per command group.
+"""The command line: ./tic run | tick | notices | sources | test. One module per command group.
 
 Each module registers its commands on the shared Typer `app`; imports inside
 commands keep `./tic --help` fast and free of litellm.
 """
 
-from tic.cli import notices, run, test, tick  # noqa: F401  (registers the commands)
+from tic.cli import notices, run, sources, test, tick  # noqa: F401  (registers the commands)
 from tic.cli._common import app
 
 __all__ = ["app", "main"]

@@ -1,4 +1,10 @@
-"""Sources: one module per kind of inbox, all yielding typed Events with stable keys; cursors."""
+"""Sources: one module per kind of inbox, all yielding typed Events with stable keys; cursors.
+
+Local: `MaildirSource`, `IcsFileSource`, `WhatsAppSource`. Network (their
+libraries are imported on the first fetch): `ImapSource`, `IcsUrlSource`,
+`CalDavSource`. `load_sources(data/sources.toml)` builds them from the user's
+configuration; `sources_from_dir` from a folder laid out like an evaluation case.
+"""
 
 from __future__ import annotations
 
@@ -7,20 +13,32 @@ from pathlib import Path
 
 from tic.sources._base import Fetched, Source
 from tic.sources._event import BODY_CAP, Event, Person, cap_body
-from tic.sources.ics import IcsFileSource
+from tic.sources._retry import Retry
+from tic.sources.config import SOURCES_FILE, ConfiguredSource, UnavailableSource, load_sources
+from tic.sources.dav import CalDavSource
+from tic.sources.ics import IcsFileSource, IcsUrlSource
+from tic.sources.imap import ImapSource
 from tic.sources.maildir import MaildirSource
 from tic.sources.whatsapp import WhatsAppSource
 
 __all__ = [
     "BODY_CAP",
+    "SOURCES_FILE",
+    "CalDavSource",
+    "ConfiguredSource",
     "Event",
     "Fetched",
     "IcsFileSource",
+    "IcsUrlSource",
+    "ImapSource",
     "MaildirSource",
     "Person",
+    "Retry",
     "Source",
+    "UnavailableSource",
     "WhatsAppSource",
     "cap_body",
+    "load_sources",
     "sources_from_dir",
 ]
 
