@@ -218,3 +218,16 @@ def test_r2_icalendar_corpus_never_raises():
             assert event.key.startswith("calendar:") and event.time.tzinfo is not None
             assert event.end is None or event.end >= event.start
     assert read >= len(corpus) * 0.8
+
+
+def test_t5_moving_an_instance_that_is_not_the_next_one_changes_the_version(tmp_path):
+    series = vevent("weekly@x", "DTSTART;TZID=Europe/Berlin:20260106T100000", "RRULE:FREQ=WEEKLY;BYDAY=TU", "SUMMARY:Weekly sync")
+    before = only(fetch(calendar(tmp_path, series)))
+    assert before.revision == ""  # a plain series: its version is what it always was
+    moved = vevent("weekly@x", "RECURRENCE-ID;TZID=Europe/Berlin:20261215T100000", "DTSTART;TZID=Europe/Berlin:20261215T160000",
+                   "SUMMARY:Weekly sync")  # two weeks out, LAST-MODIFIED untouched
+    after = only(fetch(calendar(tmp_path, series, moved)))
+    assert after.start == before.start and after.last_modified == before.last_modified
+    assert after.revision and after.version != before.version
+    # The next occurrence moving on by itself is still not a change.
+    assert only(fetch(calendar(tmp_path, series, moved), now=NOW + timedelta(days=7))).version == after.version

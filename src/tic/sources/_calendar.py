@@ -34,7 +34,7 @@ import recurring_ical_events
 
 from tic.errors import ItemError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._event import Event, Person, cap_body
+from tic.sources._event import Event, Person, cap_body, stable_key
 
 __all__ = ["calendar_fetch", "parse_calendar", "zone_named"]
 
@@ -140,7 +140,7 @@ def _event(source: str, uid: str, components: list[Any], timezones: list[Any], z
     stamps = [_utc(_decoded(c, "LAST-MODIFIED"), local) for c in components]
     tzid = str(first["DTSTART"].params.get("TZID", ""))
     return Event(
-        key=f"calendar:{uid}",
+        key=stable_key("calendar", uid),
         source=source,
         kind="calendar",
         type="event",

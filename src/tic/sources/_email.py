@@ -23,7 +23,7 @@ from email.message import EmailMessage
 from html.parser import HTMLParser
 from typing import Any
 
-from tic.sources._event import Event, Person, cap_body
+from tic.sources._event import Event, Person, cap_body, stable_key
 
 __all__ = ["KEPT_HEADERS", "email_event", "html_to_text"]
 
@@ -44,7 +44,7 @@ def email_event(raw: bytes, *, source: str, received: datetime, seen: bool = Fal
     if not any(_header(msg, h) for h in ("From", "Date", "Subject", "Message-ID", "To")):
         raise ValueError("not an e-mail message (no From, To, Date, Subject or Message-ID header)")
     message_id = _first_id(_header(msg, "Message-ID"))
-    key = f"email:{message_id}" if message_id else f"email:{hashlib.sha256(raw).hexdigest()[:24]}"
+    key = stable_key("email", message_id) if message_id else f"email:{hashlib.sha256(raw).hexdigest()[:24]}"
     refs = {"message_id": message_id} if message_id else {}
     ref_ids = _MSG_ID.findall(_header(msg, "References"))
     thread = ref_ids[0] if ref_ids else _first_id(_header(msg, "In-Reply-To"))

@@ -98,6 +98,16 @@ class Event(BaseModel):
         return "me" in self.mentions
 
 
+KEY_CAP = 500  # characters; the database keeps keys up to 512
+
+
+def stable_key(prefix: str, ident: str) -> str:
+    """`<prefix>:<ident>`, or `<prefix>:sha256:<hash of ident>` when the id is too long to store as it is."""
+    if len(prefix) + 1 + len(ident) <= KEY_CAP:
+        return f"{prefix}:{ident}"
+    return f"{prefix}:sha256:{hashlib.sha256(ident.encode('utf-8', 'surrogatepass')).hexdigest()[:32]}"
+
+
 def cap_body(text: str) -> str:
     """Trim body text to BODY_CAP characters, marking the cut."""
     text = text.strip()

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._event import Event, Person, cap_body
+from tic.sources._event import Event, Person, cap_body, stable_key
 
 __all__ = ["WhatsAppLine", "WhatsAppSource"]
 
@@ -88,7 +88,7 @@ class WhatsAppSource:
 
     def _event(self, line: WhatsAppLine) -> Event:
         return Event(
-            key=f"whatsapp:{line.id}",
+            key=stable_key("whatsapp", line.id),
             source=self.name,
             kind="whatsapp",
             type="message",
