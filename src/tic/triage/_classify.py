@@ -239,10 +239,20 @@ def _chat_traits(event: Event) -> Traits:
     )
 
 
+_last: tuple = (None, None)  # the last event classified and its traits: rules ask about one event many times
+
+
 def traits(event: Event) -> Traits:
     """Classify an event (calendar items have no traits)."""
+    global _last
+    last = _last  # one read: another thread may replace it meanwhile
+    if last[0] is event:
+        return last[1]
     if event.kind == "email":
-        return _email_traits(event)
-    if event.kind == "whatsapp":
-        return _chat_traits(event)
-    return Traits()
+        found = _email_traits(event)
+    elif event.kind == "whatsapp":
+        found = _chat_traits(event)
+    else:
+        found = Traits()
+    _last = (event, found)
+    return found

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable, Mapping
 
 __all__ = [
@@ -31,35 +32,59 @@ __all__ = [
 _WORD = re.compile(r"[\w@][\w'’.\-@]*[\w]|[\w]", re.UNICODE)
 
 
-def fold(text: str) -> str:
-    """Lower-case and strip accents ("Wójcik" -> "wojcik"), keeping other scripts."""
+_SHORT = 200  # names, addresses, subjects and rule values repeat across rules and events: cache those
+
+
+def _fold(text: str) -> str:
+    if text.isascii():
+        return text.replace("’", "'").casefold()
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return text.replace("’", "'").casefold()
 
 
-def words(text: str) -> list[str]:
-    """Folded words; possessive and contracted forms stay one word ("grace's")."""
+_fold_cached = lru_cache(maxsize=16384)(_fold)
+
+
+def fold(text: str) -> str:
+    """Lower-case and strip accents ("Wójcik" -> "wojcik"), keeping other scripts."""
+    return _fold_cached(text) if len(text) <= _SHORT else _fold(text)
+
+
+def _words(text: str) -> tuple[str, ...]:
     out = []
     for raw in _WORD.findall(fold(text)):
         raw = raw.strip(".-")
         if raw:
             out.append(raw)
-    return out
+    return tuple(out)
 
 
+_words_cached = lru_cache(maxsize=16384)(_words)
+
+
+def words(text: str) -> list[str]:
+    """Folded words; possessive and contracted forms stay one word ("grace's")."""
+    return list(_words_cached(text) if len(text) <= _SHORT else _words(text))
+
+
+_NON_WORD = re.compile(r"[\W_]+")
+
+
+@lru_cache(maxsize=16384)
 def squash(text: str) -> str:
     """Letters and digits only, folded: "Kestrel Labs" -> "kestrellabs"."""
-    return re.sub(r"[\W_]+", "", fold(text))
+    return _NON_WORD.sub("", fold(text))
 
 
 _TRANSLIT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "ae", "Ö": "oe", "Ü": "ue", "æ": "ae",
                            "ø": "o", "å": "aa", "œ": "oe"})
 
 
-def squash_variants(text: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def squash_variants(text: str) -> frozenset[str]:
     """squash() plus the German-style transliteration ("Müller" -> {"muller", "mueller"})."""
-    return {v for v in (squash(text), squash(text.translate(_TRANSLIT))) if v}
+    return frozenset(v for v in (squash(text), squash(text.translate(_TRANSLIT))) if v)
 
 
 _SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "s", "e", "y")

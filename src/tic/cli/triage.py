@@ -1,0 +1,168 @@
+"""./tic rules check | eval | why | log: the triage agent's rules, its evaluation and its decisions (T3, T6, T7)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from tic.cli._common import app, build_app_or_fail, fail, settings, setup_logging
+
+rules_app = typer.Typer(help="Your notification rules (data/notifications.md) as the triage agent reads them.",
+                        no_args_is_help=True)
+app.add_typer(rules_app, name="rules")
+
+
+def _model_spec(s) -> str:
+    """The triage model setting: TIC_TIC_MODEL, else agents/tic/meta.json, else offline."""
+    from tic.agents import load_roster
+    from tic.errors import ConfigError
+
+    if s.tic_model:
+        return s.tic_model.strip()
+    try:
+        return load_roster(s.agents_dir)["tic"].meta.model.strip()
+    except ConfigError:
+        return "offline"
+
+
+@rules_app.command("check")
+def rules_check(
+    file: Optional[Path] = typer.Argument(None, help="the rules file; default data/notifications.md"),
+    as_json: bool = typer.Option(False, "--json", help="one JSON object: rules and warnings"),
+) -> None:
+    """Print each rule, how it was understood (or that it needs a model), and warnings."""
+    from tic.models import OFFLINE_SPECS
+    from tic.triage.check import SECTION_LABELS, check_rules
+
+    s = settings()
+    path = file or s.rules_file
+    if not path.is_file():
+        if file is not None:
+            fail(f"no rules file at {path}")
+        typer.echo(f"no rules file at {path}: the built-in heuristics decide every event")
+        return
+    report = check_rules(path.read_text(encoding="utf-8"))
+    spec = _model_spec(s)
+    offline = spec.lower() in OFFLINE_SPECS
+    if as_json:
+        typer.echo(json.dumps({
+            "file": str(path), "model": None if offline else spec,
+            "rules": [{"section": r.section, "text": r.text, "understood": r.understood, "meaning": r.meaning}
+                      for r in report.rules],
+            "warnings": report.warnings,
+        }, ensure_ascii=False))
+        return
+    typer.echo(f"{path}: {len(report.rules)} rules, {len(report.rules) - len(report.needs_model)} understood locally, "
+               f"{len(report.needs_model)} need a model")
+    for section in ("always", "never", "custom"):
+        rows = [r for r in report.rules if r.section == section]
+        if rows:
+            typer.echo(f"\n{SECTION_LABELS[section]}")
+            for r in rows:
+                typer.echo(f"  - {r.text}\n      {r.meaning}")
+    if report.needs_model:
+        if offline:
+            typer.echo("\nNo model is configured (TIC_TIC_MODEL or agents/tic/meta.json \"model\"): the rules that "
+                       "need a model are not applied; the events they would cover go to the built-in heuristics.")
+        else:
+            typer.echo(f"\nModel {spec}: events these rules might change go to it.")
+    typer.echo("\nWarnings" if report.warnings else "\nNo warnings.")
+    for w in report.warnings:
+        typer.echo(f"  ! {w}")
+
+
+@app.command("eval")
+def eval_cases(
+    paths: List[Path] = typer.Argument(..., help="case folders, or folders of cases (each with expected.json)"),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="print every decision, not only the mismatches"),
+) -> None:
+    """Score evaluation cases in-process (the same code path as `tick --dry-run`): accuracy, precision, recall."""
+    from tic.cli.tick import dry_run_decider
+    from tic.errors import TicError
+    from tic.triage.evaluate import evaluate
+
+    setup_logging(False)
+    try:
+        per_case, total = evaluate(paths, dry_run_decider(), verbose=verbose)
+    except TicError as exc:
+        fail(str(exc))
+    if not per_case:
+        fail("no evaluation cases found (a case is a folder with expected.json, now.txt and sources/)")
+    for score in per_case:
+        for m in score.mismatches:
+            typer.echo(f"{score.name}: {m}")
+        typer.echo(f"{score.name}: {score.error or score.line()}")
+    typer.echo(f"overall: {total.line()} cases={total.cases}")
+
+
+@app.command()
+def why(
+    key: str = typer.Argument(..., help="an event key (email:<Message-ID>, whatsapp:<id>, calendar:<UID>) or part of one"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Show an event's decision: notified or not, the rule or model reason, who decided and when."""
+    from tic.triage import history
+
+    world = build_app_or_fail().world
+    found = history.decisions_for(world, key)
+    waiting = history.waiting_for(world, key)
+    if not found and waiting is None:
+        keys = history.matching_keys(world, key)
+        if len(keys) != 1:
+            hint = ("; it matches:\n  " + "\n  ".join(keys)) if keys else "; `./tic log` lists recent decisions"
+            typer.echo(f"no decision for {key!r}{hint}", err=True)
+            raise typer.Exit(1)
+        key = keys[0]
+        found, waiting = history.decisions_for(world, key), history.waiting_for(world, key)
+    if as_json:
+        typer.echo(json.dumps({
+            "event": key,
+            "waiting": {"since": waiting.first_seen.isoformat(), "offers": waiting.offers} if waiting else None,
+            "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
+                           "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
+                           "version": d.version} for d in found],
+        }, ensure_ascii=False))
+        return
+    typer.echo(key)
+    if waiting:
+        typer.echo(f"  waiting for a decision since {_when(waiting.first_seen)} (offered {waiting.offers} "
+                   f"time{'s' if waiting.offers != 1 else ''}; the model gave no valid answer yet)")
+    for n, d in enumerate(found):
+        what = "notified" if d.notify else "not notified"
+        label = ("an update, " if d.is_update else "") + ("latest" if n == 0 else "earlier version")
+        typer.echo(f"  {what} - decided by {d.decided_by} at {_when(d.decided_at)} ({label})")
+        typer.echo(f"    reason: {d.reason}")
+        if d.rule:
+            typer.echo(f"    rule: {d.rule}")
+        if d.summary:
+            typer.echo(f"    summary: {d.summary}")
+
+
+@app.command("log")
+def log_(
+    n: int = typer.Option(20, "-n", "--number", min=1, help="how many decisions, newest first"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """List the triage agent's recent decisions, newest first."""
+    from tic.triage import history
+
+    rows = history.recent(build_app_or_fail().world, n)
+    if as_json:
+        for d in rows:
+            typer.echo(json.dumps({"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
+                                   "decided_at": d.decided_at.isoformat(), "reason": d.reason}, ensure_ascii=False))
+        return
+    if not rows:
+        typer.echo("no decisions yet: run ./tic tick (or ./tic run)")
+        return
+    width = max(len(d.event_key) for d in rows)
+    for d in rows:
+        typer.echo(f"{_when(d.decided_at)}  {'yes' if d.notify else 'no ':3}  {d.decided_by:10}  "
+                   f"{d.event_key:{width}}  {d.reason}")
+
+
+def _when(at) -> str:
+    return at.strftime("%Y-%m-%d %H:%M UTC")
