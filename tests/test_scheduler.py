@@ -55,3 +55,20 @@ def test_t8_cron_schedules_and_bad_ones():
         Schedule(cron="every morning")
     with pytest.raises(ConfigError):
         trigger_for(Schedule())
+
+
+def test_t8_a_cron_job_without_a_run_at_start_is_scheduled_not_paused():
+    async def scenario():
+        sched = Scheduler()
+
+        async def job():
+            pass
+
+        sched.add("digest", Schedule(cron="0 7 * * *"), job, run_now=None)
+        sched.start()
+        nxt = sched._aps.get_job("digest").next_run_time
+        sched.shutdown()
+        return nxt
+
+    nxt = asyncio.run(scenario())
+    assert nxt is not None and (nxt.hour, nxt.minute) == (7, 0)

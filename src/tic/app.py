@@ -14,6 +14,8 @@ from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
 from tic.hub import ChatHub, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
+from tic.hub._background import BackgroundAgent
+from tic.hub._lookups import register_lookup_tools
 from tic.models import OFFLINE_SPECS, ChatModel
 from tic.notices import SqlNoticeStore
 from tic.triage.tick import Triage
@@ -42,6 +44,7 @@ def build_app(settings: Settings, clock: Clock) -> App:
     notifier = Notifier(store, clock)
     register_builtin_tools(registry, store, notifier)
     register_file_tools(registry, FileArea(settings.data_dir))  # type: ignore[arg-type]
+    register_lookup_tools(registry, lambda: [s for s in build_sources(settings) if s.kind == "calendar"], clock)
     return App(settings, clock, world, roster, store, registry, notifier)
 
 
@@ -76,6 +79,21 @@ def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
         say=say,
         batch_window=app.settings.batch_window_ms / 1000,
     )
+
+
+def build_background_agents(app: App) -> list[BackgroundAgent]:
+    """T8: every agent with a schedule, other than the triage agent (which has its own tick)."""
+    from tic.models import make_model
+    from tic.models.offline import OfflineBackgroundModel
+
+    out = []
+    for name in app.roster.names():
+        agent = app.roster[name]
+        if name in ("tic", "main") or agent.meta.schedule is None or not app.roster.here(name):
+            continue
+        model = make_model(agent.meta.model, offline=OfflineBackgroundModel)
+        out.append(BackgroundAgent(agent=agent, model=model, registry=app.registry, engine=app.world, clock=app.clock))
+    return out
 
 
 def build_sources(settings: Settings) -> list:

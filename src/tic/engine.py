@@ -6,7 +6,7 @@ import asyncio
 import logging
 from typing import Callable, TextIO
 
-from tic.app import App, build_hub, build_triage
+from tic.app import App, build_background_agents, build_hub, build_triage
 from tic.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
@@ -28,6 +28,8 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], pro
     schedule = triage.agent.meta.schedule
     if schedule is not None:
         scheduler.add("tic", schedule, lambda: asyncio.to_thread(triage.tick), run_now=app.clock.now())
+    for runner in build_background_agents(app):  # T8: cron agents run on their own schedules
+        scheduler.add(runner.agent.name, runner.agent.meta.schedule, lambda r=runner: asyncio.to_thread(r.run), run_now=None)
     scheduler.start()
     if prompt:
         prompt()  # later prompts follow each assistant message (`say` prints them)

@@ -52,6 +52,7 @@ class Scheduler:
                 if not first.done():
                     first.set_result(None)
 
+        extra = {"next_run_time": run_now} if run_now is not None else {}  # None would add it paused
         self._aps.add_job(
             _run,
             trigger_for(schedule),
@@ -60,7 +61,7 @@ class Scheduler:
             coalesce=True,
             max_instances=1,
             misfire_grace_time=60,
-            next_run_time=run_now,
+            **extra,
         )
 
     def start(self) -> None:
