@@ -233,3 +233,10 @@ def test_s3_ics_url_not_found_or_not_a_calendar_fails_at_once(web, clock):
     web.files["/page.html"] = (200, b"<html>Sign in</html>")
     with pytest.raises(SourceError, match="is not a valid iCalendar file"):
         url_source(web.url("/page.html")).fetch(None, now=clock.now(), since=None)
+
+
+def test_r3_a_library_surprise_is_a_source_error_not_a_crash(clock, monkeypatch):
+    src = url_source("http://127.0.0.1:9/feed.ics", attempts=2)
+    monkeypatch.setattr(src, "_download", lambda: (_ for _ in ()).throw(KeyError("boom")))
+    with pytest.raises(SourceError, match=r"feed: cannot fetch the calendar feed .*: unexpected KeyError: 'boom'; check the URL"):
+        src.fetch(None, now=clock.now(), since=None)

@@ -7,7 +7,9 @@ up to `Retry.attempts` times, waiting `wait`, 2×`wait`, ... (at most
 `max_wait`) seconds in between, then raises SourceError. The message is built
 only from the source's name, the failure's kind and a fixed piece of advice,
 so the same failure gives the same text every tick and the tick's warning is
-held as a repeat (N7) instead of piling up.
+held as a repeat (N7) instead of piling up. Any other exception (a library's
+surprise on a strange answer) becomes a SourceError too: a source never
+crashes the tick (R3).
 """
 
 from __future__ import annotations
@@ -54,3 +56,9 @@ def retrying(step: Callable[[], T], retry: Retry, sleep: Callable[[float], None]
         last = exc.last_attempt.exception()
         tries = "1 try" if attempts == 1 else f"{attempts} tries"
         raise SourceError(f"{what} after {tries} ({last}); {advice}") from last
+    except SourceError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a library's surprise must not crash the tick (R3)
+        lines = str(exc).strip().splitlines()
+        detail = f": {lines[0][:200]}" if lines else ""
+        raise SourceError(f"{what}: unexpected {type(exc).__name__}{detail}; {advice}") from exc

@@ -164,6 +164,8 @@ class ImapSource:
                 if event is not None and (window is None or event.time >= window):
                     events.append(event)
         events.sort(key=lambda e: e.time)
+        if not uidnext and last is None:  # no UIDNEXT in the SELECT answer: the last UID marks the cursor
+            uidnext = max(client.search(["ALL"]) or [0]) + 1
         top = max([last or 0, uidnext - 1, *uids])
         return Fetched(events=events, cursor={"uidvalidity": validity, "uid": top}, errors=errors)
 

@@ -58,7 +58,10 @@ class MaildirSource:
         box = self._open()
         after = _cursor_time(cursor)
         done = set(cursor.get("recent", ())) if after is not None and cursor else set()
-        entries = _list(self.path, box.colon)
+        try:
+            entries = _list(self.path, box.colon)
+        except OSError as exc:
+            raise SourceError(f"{self.name}: cannot list the Maildir {self.path}: {exc.strerror or exc}; check its permissions") from exc
         events: list[Event] = []
         errors: list[ItemError] = []
         newest = after if after is not None else 0.0
