@@ -11,6 +11,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -65,20 +66,62 @@ notice_table = Table(
     Column("actionable", Boolean, nullable=False, default=False),
     Column("poster", String(128), nullable=True),  # caller key of the posting code; NULL = engine
     Column("location", String(512), nullable=True),  # N11 file:line
+    Column("readers", JSON, nullable=True),  # the resolved audience (N3): reader keys; NULL in older worlds
     Column("created_at", UtcDateTime(), nullable=False),
     Column("withdrawn_at", UtcDateTime(), nullable=True),
 )
 Index("ix_notices_key", notice_table.c.key)
 
-# One row per (notice, reader): who it is addressed to and whether that reader read it (N3, N5).
-inbox_table = Table(
-    "notice_inbox",
+# What each reader still has to be shown, already collapsed (N5, N6, N7): one row per
+# (reader, template key, poster, series). `series` is '' for info notices (one bucket a
+# template, its values summarised within bounds), the values hash for warn/error notices
+# (a repeat series, N7), and '#<notice id>' for a notification (never collapsed, H4).
+# A post adds to a row (count + 1); a delivery deletes it. Size grows with templates and
+# readers, not with posts, so 10,000 posts of one template are one row per reader.
+pending_notice_table = Table(
+    "notice_pending",
     metadata,
-    Column("notice_id", Integer, ForeignKey("notices.id", ondelete="CASCADE"), primary_key=True),
-    Column("reader", String(128), primary_key=True),  # caller key, e.g. agent:main
-    Column("read_at", UtcDateTime(), nullable=True),
+    Column("reader", String(128), primary_key=True),
+    Column("key", String(8), primary_key=True),
+    Column("poster", String(128), primary_key=True),  # caller key; '' = the engine
+    Column("series", String(24), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("template", Text, nullable=False),
+    Column("severity", String(8), nullable=False),  # the highest severity posted into the row
+    Column("origin", String(16), nullable=False),  # 'content' if any post was content (N10)
+    Column("actionable", Boolean, nullable=False),  # any post actionable (N4)
+    Column("location", String(512), nullable=True),  # N11, of the first post
+    Column("count", Integer, nullable=False),
+    Column("first_id", Integer, nullable=False),
+    Column("last_id", Integer, nullable=False),
+    Column("first_at", UtcDateTime(), nullable=False),
+    Column("last_at", UtcDateTime(), nullable=False),
+    Column("params", JSON, nullable=False),  # values of the first post (exact for a series or notification)
+    Column("summary", JSON, nullable=True),  # bounded value summary of an info bucket
+    Column("due_at", UtcDateTime(), nullable=True),  # a held repeat: not before this (N7)
 )
-Index("ix_inbox_pending", inbox_table.c.reader, inbox_table.c.read_at)
+Index("ix_notice_pending_key", pending_notice_table.c.key, pending_notice_table.c.poster)
+
+# N7 repeat state: a warn/error series a reader has been shown, and its hold.
+repeat_table = Table(
+    "notice_repeats",
+    metadata,
+    Column("reader", String(128), primary_key=True),
+    Column("key", String(8), primary_key=True),
+    Column("series", String(24), primary_key=True),
+    Column("total", Integer, nullable=False),  # posts of the series shown so far ("in all")
+    Column("hold", Float, nullable=False),  # seconds the next repeat is held after the last delivery
+    Column("last_delivered", UtcDateTime(), nullable=False),
+    Column("last_seen", UtcDateTime(), nullable=False),  # time of the last post delivered (quiet period)
+)
+
+# Versions other engines poll (SQLite) to learn that mutes changed (N8 across engines).
+notice_sync_table = Table(
+    "notice_sync",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("version", Integer, nullable=False),
+)
 
 # N8 mutes, per user and caller, kept in the world.
 mute_table = Table(
@@ -195,7 +238,7 @@ def _add_missing_columns(engine: Engine) -> None:
     from sqlalchemy import inspect as sa_inspect
 
     inspector = sa_inspect(engine)
-    for table in (decision_table,):
+    for table in (decision_table, notice_table):
         have = {c["name"] for c in inspector.get_columns(table.name)}
         missing = [c for c in table.columns if c.name not in have and c.nullable]
         if missing:

@@ -13,23 +13,26 @@ app.add_typer(notices_app, name="notices")
 
 
 @notices_app.command("list")
-def notices_list(as_json: bool = typer.Option(False, "--json")) -> None:
-    """Show the notice store's current entries, newest first."""
-    from tic.notices import render_group
+def notices_list(as_json: bool = typer.Option(False, "--json", help="one JSON object a line")) -> None:
+    """Show the notice store's current entries, newest first (reminders of this process marked ephemeral)."""
+    from tic.hub._tools import entry_object
 
     app_ = build_app_or_fail()
-    rows = app_.store.entries()
+    caller = f"user:{app_.store.user}"
+    rows = app_.store.entries(caller=caller)
     if as_json:
-        for n, readers, unread in rows:
-            typer.echo(json.dumps({"key": n.key, "severity": n.severity, "kind": n.kind, "line": render_group([n]),
-                                   "readers": readers, "unread": unread, "posted": n.created_at.isoformat()}))
+        for e in rows:
+            typer.echo(json.dumps(entry_object(e), ensure_ascii=False))
         return
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
-    table = Table("key", "severity", "posted", "readers", "unread", "notice")
-    for n, readers, unread in rows:
-        table.add_row(n.key, n.severity, n.created_at.strftime("%Y-%m-%d %H:%M"), str(readers), str(unread), render_group([n]))
+    table = Table("key", "severity", "posted", "posts", "readers", "unread", "notice")
+    for e in rows:
+        flags = (" [ephemeral]" if e.ephemeral else "") + (" [muted]" if e.muted else "")
+        posted = e.last_at.strftime("%Y-%m-%d %H:%M") if e.last_at else ""
+        table.add_row(e.key, e.severity, posted, str(e.posts), str(e.readers), str(e.pending), escape(e.line) + flags)
     Console().print(table if rows else "no notices")
 
 
@@ -49,11 +52,12 @@ def _mute(key: str, on: bool) -> None:
     from tic.errors import NoticeError
 
     app_ = build_app_or_fail()
+    shown = key.strip().lstrip("#")
     try:
         if on:
             app_.store.suppress(key)
-            typer.echo(f"muted #{key.lstrip('#')}")
+            typer.echo(f"muted #{shown}")
         else:
-            typer.echo(f"unmuted #{key.lstrip('#')}" if app_.store.unsuppress(key) else f"#{key.lstrip('#')} was not muted")
+            typer.echo(f"unmuted #{shown}" if app_.store.unsuppress(key) else f"#{shown} was not muted")
     except NoticeError as exc:
         fail(str(exc))

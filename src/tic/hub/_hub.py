@@ -1,4 +1,11 @@
-"""The ChatHub: batches notifications for the main agent, injects them, runs its turns (H3-H5, H7, N14)."""
+"""The ChatHub: batches notifications for the main agent, injects them, runs its turns (H3-H5, H7, N14).
+
+N14: the ChatHub is the main agent's live receiver. An actionable notice or
+notification starts a turn of its own when the agent is idle (the consumer); a
+background one waits for the agent's next prompt (`user_says` injects it before
+the user's message) or tool call (the registry's middleware). The hub has no
+ephemeral channel: reminders (N12) reach it as normal notices in the same places.
+"""
 
 from __future__ import annotations
 
@@ -14,29 +21,32 @@ from tic.hub._history import ChatHistory
 from tic.hub._registry import ToolRegistry
 from tic.hub._turn import run_turn
 from tic.models import ChatModel
-from tic.notices import Notice, SqlNoticeStore, render_group
+from tic.notices import Line, Notice, NoticeStore
 
 log = logging.getLogger(__name__)
 
 __all__ = ["ChatHub", "notification_objects"]
 
-POLL_SECONDS = 2.0  # how often the consumer looks for notices posted by other processes
+POLL_SECONDS = 2.0  # how often the consumer looks for notices posted by other processes (the SQLite staleness bound)
 
 
-def notification_objects(notices: list[Notice]) -> list[dict[str, Any]]:
-    """The JSON array the main agent reads: notifications as posted, other notices as rendered lines."""
+def notification_objects(lines: list[Line]) -> list[dict[str, Any]]:
+    """The JSON array the main agent reads: notifications as posted, other notices as their rendered lines."""
     out: list[dict[str, Any]] = []
-    for n in notices:
-        if n.kind == "notification":
-            out.append(dict(n.params))
+    for line in lines:
+        if line.kind == "notification":
+            out.append(dict(line.params))
         else:
+            refs: dict[str, Any] = {"key": line.key}
+            if line.ephemeral:
+                refs["ephemeral"] = True
             out.append(
                 {
                     "source": "notices",
-                    "event_type": n.severity,
-                    "summary": render_group([n]),
-                    "event_time": n.created_at.isoformat() if n.created_at else None,
-                    "refs": {"key": n.key},
+                    "event_type": line.severity,
+                    "summary": line.text,
+                    "event_time": line.last_at.isoformat() if line.last_at else None,
+                    "refs": refs,
                 }
             )
     return out
@@ -54,7 +64,7 @@ class ChatHub:
         self,
         *,
         engine: Engine,
-        store: SqlNoticeStore,
+        store: NoticeStore,
         registry: ToolRegistry,
         agent: Agent,
         model: ChatModel,
@@ -100,7 +110,7 @@ class ChatHub:
             except asyncio.TimeoutError:
                 pass
             self._wake.clear()
-            if not await asyncio.to_thread(self._store.has_pending, self.reader):
+            if not await asyncio.to_thread(self._actionable_pending):
                 continue
             self._busy += 1
             try:
@@ -108,6 +118,11 @@ class ChatHub:
                 await self.deliver_pending()
             finally:
                 self._busy -= 1
+
+    def _actionable_pending(self) -> bool:
+        """N14: only an actionable notice starts a turn; background ones wait for a prompt or tool call."""
+        self._store.refresh()  # what other engines posted (no SQL on PostgreSQL; one cheap poll on SQLite)
+        return self._store.has_pending(self.reader, actionable=True)
 
     async def deliver_pending(self) -> int:
         """Inject everything pending for the main agent as one batch and resume it; returns the batch size."""
@@ -117,10 +132,15 @@ class ChatHub:
                 await asyncio.to_thread(self._run_turn)
             return count
 
-    def _inject(self) -> int:
-        """H4: one transaction: take the batch (marking it read for main) + the synthetic call and its result."""
+    def _inject(self, actionable: bool | None = None) -> int:
+        """H4: one transaction: take the batch (marking it read for main) + the synthetic call and its result.
+
+        `actionable=False` takes background notices only (a prompt's context, N14).
+        Reminders for the main agent join the batch as normal notices (it has no ephemeral channel).
+        """
         with self._engine.begin() as conn:
-            taken = self._store.take(self.reader, connection=conn)
+            taken = self._store.take(self.reader, actionable=actionable, connection=conn)
+            taken += self._store.ephemeral_for(self.reader)
             if not taken:
                 return 0
             self.history.inject_read_notification(notification_objects(taken), connection=conn)
@@ -139,10 +159,11 @@ class ChatHub:
             return False
 
     async def user_says(self, text: str) -> None:
-        """A user turn: the message joins the history and the main agent answers."""
+        """A user turn: what is pending joins the context first (N14), then the message; the main agent answers."""
         async with self._turn_lock:
             self._busy += 1
             try:
+                await asyncio.to_thread(self._inject, False)  # background ones; actionable ones get their own turn
                 await asyncio.to_thread(self.history.append_user, text)
                 await asyncio.to_thread(self._run_turn)
             finally:

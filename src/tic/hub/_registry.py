@@ -11,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from tic.errors import ToolError, UnknownToolError
 from tic.models import ToolCall, ToolSpec
-from tic.notices import SqlNoticeStore, render, running_as
+from tic.notices import NoticeStore, running_as
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class ToolResult:
 
 
 class ToolRegistry:
-    def __init__(self, store: SqlNoticeStore | None = None) -> None:
+    def __init__(self, store: NoticeStore | None = None) -> None:
         self._tools: dict[str, Tool] = {}
         self._store = store
 
@@ -123,9 +123,19 @@ class ToolRegistry:
         return ToolResult("done", "json", json.dumps(value, ensure_ascii=False, default=str))
 
     def _with_notices(self, result: ToolResult, ctx: CallContext) -> ToolResult:
+        """N5: the one middleware every agent's calls pass - the caller's pending notices ride on its response.
+
+        Success or failure alike; what was posted during the call is included. When
+        nothing is pending for the caller this costs no SQL (the store's hint). A
+        store failure never costs the tool's result: the notices stay pending.
+        """
         if self._store is None:
             return result
-        taken = self._store.take(ctx.caller, kinds=["notice"])
-        if not taken:
+        try:
+            lines = self._store.deliver(ctx.caller)
+        except Exception:
+            log.exception("notices for %s could not be delivered; they stay pending", ctx.caller)
             return result
-        return ToolResult(result.status, result.result_type, result.result, tuple(render(taken)))
+        if not lines:
+            return result
+        return ToolResult(result.status, result.result_type, result.result, result.notices + tuple(l.text for l in lines))

@@ -9,9 +9,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from tic.errors import NoticeError, ToolError
 from tic.hub._notify import Notification, Notifier
 from tic.hub._registry import CallContext, Tool, ToolRegistry
-from tic.notices import SqlNoticeStore, render_group
+from tic.notices import Entry, NoticeStore
 
-__all__ = ["register_builtin_tools", "READ_NOTIFICATION"]
+__all__ = ["register_builtin_tools", "READ_NOTIFICATION", "entry_object"]
 
 READ_NOTIFICATION = "read_notification"
 
@@ -27,7 +27,7 @@ class _NoticesArgs(BaseModel):
     key: str | None = Field(None, description="the 8-character handle after '#' (suppress, unsuppress)")
 
 
-def register_builtin_tools(registry: ToolRegistry, store: SqlNoticeStore, notifier: Notifier) -> None:
+def register_builtin_tools(registry: ToolRegistry, store: NoticeStore, notifier: Notifier) -> None:
     registry.register(
         Tool(
             name=READ_NOTIFICATION,
@@ -58,10 +58,7 @@ def register_builtin_tools(registry: ToolRegistry, store: SqlNoticeStore, notifi
     def _notices(args: _NoticesArgs, ctx: CallContext):
         try:
             if args.action == "list":
-                return [
-                    {"key": n.key, "line": render_group([n]), "severity": n.severity, "unread": unread}
-                    for n, _readers, unread in store.entries(limit=50)
-                ]
+                return [entry_object(e) for e in store.entries(limit=50, caller=ctx.caller)]
             if not args.key:
                 raise ToolError(f"notices {args.action} needs a key: the 8 characters after '#'")
             if args.action == "suppress":
@@ -75,9 +72,20 @@ def register_builtin_tools(registry: ToolRegistry, store: SqlNoticeStore, notifi
     registry.register(
         Tool(
             name="notices",
-            description="The notices toolbox: list current notices, suppress {key} to mute one for yourself, unsuppress {key}.",
+            description="The notices toolbox (N13): list the current entries (reminders marked ephemeral), "
+            "suppress {key} to mute a key for yourself (others keep receiving it), unsuppress {key}.",
             args=_NoticesArgs,
             handler=_notices,
             category="Introspection",
         )
     )
+
+
+def entry_object(e: Entry) -> dict:
+    """One `notices list` entry as the agent (and `./tic notices list --json`) sees it."""
+    out = {"key": e.key, "line": e.line, "severity": e.severity, "kind": e.kind, "posts": e.posts,
+           "readers": e.readers, "unread": e.pending, "muted": e.muted,
+           "posted": e.last_at.isoformat() if e.last_at else None}
+    if e.ephemeral:
+        out.update(ephemeral=True, sticky=e.sticky, expires=e.expires_at.isoformat() if e.expires_at else None)
+    return out

@@ -1,0 +1,254 @@
+"""The notice tables in SQL (SQLAlchemy Core, SQLite and PostgreSQL alike).
+
+Every function takes an open connection inside a transaction: the store
+decides where transactions begin and end. Writes that add to a row use
+INSERT ... ON CONFLICT DO UPDATE with the count added in SQL, so concurrent
+posts never lose a count; a read takes its rows with DELETE ... RETURNING, so
+two readers never get the same row.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Iterable, Sequence
+
+from sqlalchemy import and_, case, delete, func, or_, select, text
+
+from tic.db import mute_table as M
+from tic.db import notice_table
+from tic.db import pending_notice_table as P
+from tic.db import repeat_table as R
+from tic.errors import NoticeError
+from tic.notices._decide import PendingRow, RepeatState
+from tic.notices._keys import REPEATING, series_for
+from tic.notices._model import Notice
+from tic.notices._render import Summary
+
+
+def insert_for(conn):
+    name = conn.dialect.name
+    if name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    elif name == "sqlite":
+        from sqlalchemy.dialects.sqlite import insert
+    else:
+        raise NoticeError(f"the notice store runs on SQLite or PostgreSQL, not {name}")
+    return insert
+
+
+def upsert(conn, table, rows: Sequence[dict], index: list[str], set_: dict[str, Any] | None = None) -> None:
+    """Insert rows; where one exists, update it with `set_` (callable: (excluded) -> dict) or the new values."""
+    if not rows:
+        return
+    stmt = insert_for(conn)(table)
+    values = set_(stmt.excluded) if callable(set_) else set_
+    if values is None:
+        values = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in index}
+    conn.execute(stmt.on_conflict_do_update(index_elements=index, set_=values), list(rows))
+
+
+def _higher(a, b):
+    """The higher of two severities, in SQL."""
+    return case((or_(a == "error", b == "error"), "error"), (or_(a == "warn", b == "warn"), "warn"), else_="info")
+
+
+def _least(a, b):
+    return case((a < b, a), else_=b)
+
+
+def _greatest(a, b):
+    return case((a > b, a), else_=b)
+
+
+def series_of(kind: str, severity: str, notice_id: int, params: dict) -> str:
+    if kind == "notification":
+        return f"#{notice_id}"
+    if severity in REPEATING:
+        return series_for(params)
+    return ""
+
+
+def add_post(conn, post: dict, readers: Sequence[str]) -> None:
+    """One post into every reader's pending rows (count + 1 where a row exists)."""
+    if not readers:
+        return
+    poster = post["poster"] or ""
+    series = series_of(post["kind"], post["severity"], post["id"], post["params"])
+    base = {
+        "key": post["key"], "poster": poster, "series": series, "kind": post["kind"], "template": post["template"],
+        "severity": post["severity"], "origin": post["origin"], "actionable": post["actionable"],
+        "location": post["location"], "count": 1, "first_id": post["id"], "last_id": post["id"],
+        "first_at": post["created_at"], "last_at": post["created_at"], "params": post["params"],
+        "summary": None, "due_at": None,
+    }
+    if series:
+        rows = [{**base, "reader": r} for r in readers]
+        upsert(conn, P, rows, ["reader", "key", "poster", "series"], lambda x: _add_set(x, summary=False))
+        return
+    # an info bucket: merge this post's values into each reader's bounded summary, under a lock
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(CAST(:k AS bigint))"), {"k": (7041 << 32) | int(post["key"], 16)})
+    q = (
+        select(P.c.reader, P.c.summary)
+        .where(P.c.key == post["key"], P.c.poster == poster, P.c.series == "", P.c.reader.in_(list(readers)))
+        .order_by(P.c.reader)
+        .with_for_update()
+    )
+    existing = {reader: summary for reader, summary in conn.execute(q)}
+    fresh = Summary.of(post["params"]).to_json()
+    merged: dict[str, dict] = {}  # readers usually share one summary: merge each distinct one once
+    rows = []
+    for r in readers:
+        old = existing.get(r)
+        if old is None:
+            summary = fresh
+        else:
+            cache_key = repr(old)
+            if cache_key not in merged:
+                merged[cache_key] = Summary.from_json(old).add(post["params"]).to_json()
+            summary = merged[cache_key]
+        rows.append({**base, "reader": r, "summary": summary})
+    upsert(conn, P, rows, ["reader", "key", "poster", "series"], lambda x: _add_set(x, summary=True))
+
+
+def _add_set(x, *, summary: bool) -> dict:
+    values = {
+        "count": P.c.count + x.count,
+        "last_id": x.last_id,
+        "last_at": x.last_at,
+        "severity": _higher(P.c.severity, x.severity),
+        "origin": case((x.origin == "content", "content"), else_=P.c.origin),
+        "actionable": or_(P.c.actionable, x.actionable),
+    }
+    if summary:
+        values["summary"] = x.summary
+    return values
+
+
+def _deliverable(reader: str, user: str, now: datetime, kinds: Iterable[str] | None, actionable: bool | None = None):
+    muted = select(M.c.key).where(M.c.user == user, M.c.caller == reader)
+    cond = [P.c.reader == reader, P.c.key.not_in(muted), or_(P.c.due_at.is_(None), P.c.due_at <= now)]
+    if kinds is not None:
+        cond.append(P.c.kind.in_(list(kinds)))
+    if actionable is not None:
+        cond.append(P.c.actionable.is_(True) if actionable else P.c.actionable.is_(False))
+    return and_(*cond)
+
+
+def _row(m) -> PendingRow:
+    return PendingRow(
+        reader=m["reader"], key=m["key"], poster=m["poster"], series=m["series"], kind=m["kind"],
+        template=m["template"], severity=m["severity"], origin=m["origin"], actionable=bool(m["actionable"]),
+        location=m["location"], count=int(m["count"]), first_id=int(m["first_id"]), last_id=int(m["last_id"]),
+        first_at=m["first_at"], last_at=m["last_at"], params=dict(m["params"] or {}), summary=m["summary"],
+        due_at=m["due_at"],
+    )
+
+
+def take_rows(conn, reader: str, user: str, now: datetime, kinds: Iterable[str] | None,
+              actionable: bool | None = None) -> list[PendingRow]:
+    """Remove and return the reader's rows that may be shown now (not muted, not held)."""
+    stmt = delete(P).where(_deliverable(reader, user, now, kinds, actionable)).returning(*P.c)
+    return [_row(m) for m in conn.execute(stmt).mappings()]
+
+
+def peek_rows(conn, reader: str, user: str, now: datetime | None, kinds: Iterable[str] | None) -> list[PendingRow]:
+    """The reader's rows that may be shown at `now` (None: held ones too), without taking them."""
+    cond = _deliverable(reader, user, now, kinds) if now is not None else and_(
+        P.c.reader == reader, P.c.key.not_in(select(M.c.key).where(M.c.user == user, M.c.caller == reader)),
+        *([P.c.kind.in_(list(kinds))] if kinds is not None else []))
+    q = select(P).where(cond).order_by(P.c.first_id)
+    return [_row(m) for m in conn.execute(q).mappings()]
+
+
+def posts_pending(conn, reader: str, user: str, kinds: Iterable[str] | None) -> list[Notice]:
+    """The individual posts behind the reader's pending rows (each row: a range of ids of one template and poster)."""
+    N = notice_table
+    posts: dict[int, Notice] = {}
+    for row in peek_rows(conn, reader, user, None, kinds):
+        q = select(N).where(N.c.key == row.key, N.c.id.between(row.first_id, row.last_id), N.c.withdrawn_at.is_(None),
+                            N.c.poster.is_(None) if not row.poster else N.c.poster == row.poster)
+        for m in conn.execute(q).mappings():
+            readers = m["readers"]
+            if series_of(m["kind"], m["severity"], m["id"], m["params"] or {}) != row.series:
+                continue
+            if readers is not None and reader not in readers:
+                continue
+            posts[m["id"]] = notice_of(m)
+    return [posts[i] for i in sorted(posts)]
+
+
+def notice_of(m) -> Notice:
+    return Notice(
+        id=m["id"], key=m["key"], template=m["template"], params=dict(m["params"] or {}), severity=m["severity"],
+        kind=m["kind"], origin=m["origin"], actionable=bool(m["actionable"]), poster=m["poster"],
+        location=m["location"], created_at=m["created_at"], readers=tuple(m["readers"] or ()),
+    )
+
+
+def any_deliverable(conn, reader: str, user: str, now: datetime, kinds, actionable: bool | None) -> bool:
+    q = select(P.c.key).where(_deliverable(reader, user, now, kinds, actionable)).limit(1)
+    return conn.execute(q).first() is not None
+
+
+def hold_rows(conn, rows: Sequence[PendingRow]) -> None:
+    """Put held repeats back with their due time (adding to a row a concurrent post created meanwhile)."""
+    if not rows:
+        return
+    data = [{c.name: getattr(r, c.name) for c in P.columns} for r in rows]
+
+    def set_(x):
+        return {
+            "count": P.c.count + x.count,
+            "first_id": _least(P.c.first_id, x.first_id),
+            "first_at": _least(P.c.first_at, x.first_at),
+            "last_id": _greatest(P.c.last_id, x.last_id),
+            "last_at": _greatest(P.c.last_at, x.last_at),
+            "severity": _higher(P.c.severity, x.severity),
+            "due_at": x.due_at,
+        }
+
+    upsert(conn, P, data, ["reader", "key", "poster", "series"], set_)
+
+
+def next_due(conn, reader: str) -> datetime | None:
+    return conn.execute(select(func.min(P.c.due_at)).where(P.c.reader == reader, P.c.due_at.is_not(None))).scalar()
+
+
+def load_states(conn, reader: str, keys: Iterable[str]) -> dict[tuple[str, str], RepeatState]:
+    keys = sorted(set(keys))
+    if not keys:
+        return {}
+    q = select(R).where(R.c.reader == reader, R.c.key.in_(keys))
+    return {
+        (m["key"], m["series"]): RepeatState(int(m["total"]), float(m["hold"]), m["last_delivered"], m["last_seen"])
+        for m in conn.execute(q).mappings()
+    }
+
+
+def save_states(conn, reader: str, states: dict[tuple[str, str], RepeatState]) -> None:
+    rows = [
+        {"reader": reader, "key": k, "series": s, "total": st.total, "hold": st.hold,
+         "last_delivered": st.last_delivered, "last_seen": st.last_seen}
+        for (k, s), st in states.items()
+    ]
+    upsert(conn, R, rows, ["reader", "key", "series"])
+
+
+def muted_keys(conn, user: str, caller: str) -> frozenset[str]:
+    return frozenset(k for (k,) in conn.execute(select(M.c.key).where(M.c.user == user, M.c.caller == caller)))
+
+
+def withdraw_pending(conn, key: str, poster: str | None) -> None:
+    conn.execute(delete(P).where(P.c.key == key, P.c.poster == (poster or "")))
+
+
+def end_mutes(conn, key: str) -> None:
+    conn.execute(delete(M).where(M.c.key == key))
+    conn.execute(delete(R).where(R.c.key == key))
+
+
+__all__ = [
+    "add_post", "any_deliverable", "end_mutes", "hold_rows", "insert_for", "load_states", "muted_keys", "next_due",
+    "notice_of", "peek_rows", "posts_pending", "save_states", "take_rows", "upsert", "withdraw_pending",
+]
