@@ -1,0 +1,16 @@
+"""T6: a world created before `decided_by` existed gets the column when it is opened again."""
+
+from __future__ import annotations
+
+from sqlalchemy import inspect
+
+from tic.db import _add_missing_columns
+
+
+def test_t6_an_older_world_gains_the_decided_by_column(world):
+    with world.begin() as conn:
+        conn.exec_driver_sql("ALTER TABLE triage_decisions DROP COLUMN decided_by")
+    assert "decided_by" not in {c["name"] for c in inspect(world).get_columns("triage_decisions")}
+    _add_missing_columns(world)
+    _add_missing_columns(world)  # idempotent
+    assert "decided_by" in {c["name"] for c in inspect(world).get_columns("triage_decisions")}
