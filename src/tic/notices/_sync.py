@@ -21,7 +21,7 @@ import logging
 import threading
 from typing import Callable, Iterable, Protocol
 
-from sqlalchemy import Engine, distinct, func, select, text
+from sqlalchemy import Engine, func, select, text
 
 from tic.clock import Clock
 from tic.db import notice_sync_table, notice_table, pending_notice_table
@@ -92,7 +92,7 @@ class SqlitePoll:
                 last_id, mutes = last_id or 0, mutes or 0
                 if self._last_id is not None and last_id > self._last_id:
                     p = pending_notice_table
-                    q = select(distinct(p.c.reader), p.c.kind, p.c.actionable).where(p.c.last_id > self._last_id)
+                    q = select(p.c.reader, p.c.kind, p.c.actionable).where(p.c.last_id > self._last_id).distinct()
                     for reader, kind, actionable in conn.execute(q):
                         self._hint.mark([reader], (kind, "actionable") if actionable else (kind,))
             if self._mutes is not None and mutes != self._mutes:
