@@ -208,17 +208,22 @@ def test_r3_imap_wrong_password_is_a_clear_error_without_retries(dovecot, folder
                               "check the username and the password in $TIC_TEST_IMAP_PASSWORD")
 
 
-def test_r3_imap_wrong_password_in_ticks_warns_the_same_way_and_the_tick_goes_on(dovecot, folder, world, store, roster, clock, tmp_path):
+def test_r3_imap_wrong_password_in_ticks_warns_once_then_the_repeat_is_held(dovecot, folder, world, store, roster, clock, tmp_path):
     append(dovecot, folder, message(1))
     bad = source(dovecot, folder, password="wrong")
     triage = Triage(engine=world, store=store, notifier=Notifier(store, clock), clock=clock, agent=roster["tic"],
                     resolve=lambda rel: tmp_path / rel, sources=[bad])
-    first, second = triage.tick(), triage.tick()
-    assert first.errors == second.errors and len(first.errors) == 1
-    assert "refused the login" in first.errors[0]
-    posted = [(n.template, n.params, n.severity) for n in store.pending("agent:main") if n.kind == "notice"]
-    assert posted and all(p == posted[0] for p in posted)  # same template, same values: a repeat (N7)
-    assert posted[0][0] == "a source could not be read" and posted[0][2] == "warn"
+    first = triage.tick()  # no crash: the tick completes with one error
+    assert len(first.errors) == 1 and "refused the login of 'alice'" in first.errors[0]
+    [shown] = [line.text for line in store.take("agent:main")]
+    assert shown.startswith("a source could not be read {") and "refused the login" in shown
+    clock.advance(1)
+    second = triage.tick()
+    assert second.errors == first.errors  # the same failure, the same template and values ...
+    assert store.take("agent:main") == []  # ... so it is a repeat, held (N7)
+    clock.advance(60)
+    [again] = [line.text for line in store.take("agent:main")]
+    assert again.startswith("a source could not be read (x1 again, 2 in all) {")
 
 
 def test_s2_imap_untrusted_certificate_is_a_clear_error(dovecot, folder):
