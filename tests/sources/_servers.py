@@ -192,17 +192,18 @@ service stats {{
 
 @dataclass
 class Radicale:
-    """Radicale (from the test extra) on a free port, a temp storage folder, htpasswd with a plain password."""
+    """Radicale (from the test extra) on a free port, a temp storage folder, htpasswd with a plain password; HTTPS with `tls`."""
 
     user: str = "alice"
     password: str = "s3cret"
     root: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="tic-radicale-")))
     port: int = 0
     proc: subprocess.Popen | None = None
+    tls: Tls | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}/"
 
     def start(self) -> "Radicale":
         users = self.root / "users"
@@ -213,7 +214,8 @@ class Radicale:
             [sys.executable, "-m", "radicale", "--config", "", "--server-hosts", f"127.0.0.1:{self.port}",
              "--storage-filesystem-folder", str(self.root / "collections"), "--auth-type", "htpasswd",
              "--auth-htpasswd-filename", str(users), "--auth-htpasswd-encryption", "plain", "--auth-delay", "0",
-             "--logging-level", "warning"],
+             "--logging-level", "warning",
+             *(["--server-ssl", "--server-certificate", str(self.tls.cert), "--server-key", str(self.tls.key)] if self.tls else [])],
             stdout=subprocess.DEVNULL, stderr=open(log, "wb"),
         )
         try:
@@ -243,10 +245,11 @@ class Radicale:
 
 
 class HttpFiles:
-    """Serves `files[path] = (status, bytes)` on 127.0.0.1; `fail_next` answers the next N requests with 503."""
+    """Serves `files[path] = (status, bytes)` on 127.0.0.1 (over TLS when given `tls`); `fail_next` answers the next N with 503."""
 
-    def __init__(self) -> None:
+    def __init__(self, tls: Tls | None = None) -> None:
         self.files: dict[str, tuple[int, bytes]] = {}
+        self.scheme = "https" if tls else "http"
         self.fail_next = 0
         self.requests: list[str] = []
         owner = self
@@ -269,11 +272,15 @@ class HttpFiles:
                 pass
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        if tls is not None:
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(tls.cert, tls.key)
+            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
         self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         self.thread.start()
 
     def url(self, path: str) -> str:
-        return f"http://127.0.0.1:{self.server.server_port}{path}"
+        return f"{self.scheme}://127.0.0.1:{self.server.server_port}{path}"
 
     def stop(self) -> None:
         self.server.shutdown()

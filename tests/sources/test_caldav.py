@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from sqlalchemy import select
 
-from tests.sources._servers import HttpFiles, free_port
+from tests.sources._servers import HttpFiles, Radicale, free_port, make_tls
 from tic.db import decision_table
 from tic.errors import SourceError
 from tic.hub import Notifier
@@ -178,6 +178,17 @@ def test_r3_caldav_server_down_is_retried_then_a_source_error(radicale, clock):
     assert str(first.value) == str(again.value)
 
 
+def test_s3_caldav_over_tls_trusts_the_configured_authority_only(tmp_path, clock):
+    server = Radicale(tls=make_tls(tmp_path / "tls")).start()
+    try:
+        trusted = caldav_source(server, url=server.url, ca_file=server.tls.ca)
+        assert trusted.fetch(None, now=clock.now(), since=None).events == []  # a new account: no calendars yet
+        with pytest.raises(SourceError, match=r"TLS certificate of https://127\.0\.0\.1:\d+ is not trusted; set ca_file"):
+            caldav_source(server, url=server.url).fetch(None, now=clock.now(), since=None)
+    finally:
+        server.stop()
+
+
 # --- .ics by URL -------------------------------------------------------------------------------
 
 
@@ -240,3 +251,17 @@ def test_r3_a_library_surprise_is_a_source_error_not_a_crash(clock, monkeypatch)
     monkeypatch.setattr(src, "_download", lambda: (_ for _ in ()).throw(KeyError("boom")))
     with pytest.raises(SourceError, match=r"feed: cannot fetch the calendar feed .*: unexpected KeyError: 'boom'; check the URL"):
         src.fetch(None, now=clock.now(), since=None)
+
+
+def test_s3_ics_url_over_tls_trusts_the_configured_authority_only(tmp_path, clock):
+    tls = make_tls(tmp_path / "tls")
+    server = HttpFiles(tls)
+    try:
+        server.files["/cal.ics"] = (200, ical(vevent("a@x", f"DTSTART:{stamp(clock.now() + timedelta(hours=1))}", "SUMMARY:A")).encode())
+        trusted = IcsUrlSource(server.url("/cal.ics"), name="feed", ca_file=tls.ca, retry=Retry(attempts=2, wait=0.01), sleep=lambda s: None)
+        assert [e.key for e in trusted.fetch(None, now=clock.now(), since=None).events] == ["calendar:a@x"]
+        untrusted = IcsUrlSource(server.url("/cal.ics"), name="feed", retry=Retry(attempts=2, wait=0.01), sleep=lambda s: None)
+        with pytest.raises(SourceError, match=r"TLS certificate of https://127\.0\.0\.1:\d+/… is not trusted; set ca_file"):
+            untrusted.fetch(None, now=clock.now(), since=None)
+    finally:
+        server.stop()

@@ -108,17 +108,18 @@ class IcsUrlSource:
                               horizon=self.horizon, zone=self.zone)
 
     def _download(self) -> bytes:
+        import ssl
+
         import httpx
 
-        verify: object = str(self.ca_file) if self.ca_file else True
-        if self.ca_file:
-            import ssl
-
-            verify = ssl.create_default_context(cafile=str(self.ca_file))
+        verify = ssl.create_default_context(cafile=str(self.ca_file)) if self.ca_file else True
         try:
-            with httpx.Client(timeout=self.timeout, verify=verify, follow_redirects=True, auth=self._auth) as client:  # type: ignore[arg-type]
+            with httpx.Client(timeout=self.timeout, verify=verify, follow_redirects=True, auth=self._auth) as client:
                 response = client.get(self.url, headers={"Accept": "text/calendar, */*;q=0.5"})
         except httpx.TransportError as exc:
+            if "CERTIFICATE_VERIFY_FAILED" in str(exc):
+                raise SourceError(f"{self.name}: the TLS certificate of {self.where} is not trusted; "
+                                  "set ca_file to the certificate of the authority that signed it") from exc
             raise Transient(f"{type(exc).__name__}: {_first_line(exc)}") from exc
         if response.status_code == 429 or response.status_code >= 500:
             raise Transient(f"HTTP {response.status_code}")
