@@ -108,10 +108,12 @@ def build_sources(settings: Settings) -> list:
     return sources_from_dir(sources_dir, horizon=horizon) if sources_dir else []
 
 
-def build_triage(app: App) -> Triage:
+def build_triage(app: App, sources: list | None = None) -> Triage:
+    """The triage agent; `sources` overrides the configured ones (./tic tick --sources DIR)."""
     agent = app.roster["tic"]
     decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"))
-    sources = build_sources(app.settings)
+    if sources is None:
+        sources = build_sources(app.settings)
     return Triage(
         engine=app.world,
         store=app.store,

@@ -59,3 +59,10 @@ def test_real_tick_stores_decisions_once(demo_env):
 def test_real_tick_refuses_rules_option(demo_env):
     r = CliRunner().invoke(app, ["tick", "--rules", "x.md"])
     assert r.exit_code == 2 and "--dry-run only" in r.output
+
+
+def test_real_tick_with_sources_reads_that_folder_even_when_sources_toml_exists(demo_env):
+    (demo_env / "sources.toml").write_text('[[source]]\ntype = "whatsapp"\nname = "wa"\npath = "nowhere.jsonl"\n')
+    r = CliRunner().invoke(app, ["tick", "--json", "--sources", str(demo_env / "demo")])
+    assert r.exit_code == 0, r.output
+    assert {row["event"] for row in lines(r.output) if row["notify"]} == set(EXPECTED_NOTIFY)

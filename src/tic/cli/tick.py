@@ -36,7 +36,7 @@ def tick(
         if dry_run:
             rows = _dry_run(rules_path, cfg.sources_dir, clock.now())
         else:
-            rows = _real_tick(cfg, clock, rules)
+            rows = _real_tick(cfg, clock, rules, sources)
     except TicError as exc:
         fail(str(exc))
     _print_decisions(rows, as_json)
@@ -67,13 +67,17 @@ def dry_run_decider(s=None):
     return triage_decider(s, agent, warn=lambda template, params: typer.echo(f"warning: {template} {params}", err=True))
 
 
-def _real_tick(settings, clock, rules: Path | None):
+def _real_tick(settings, clock, rules: Path | None, sources_dir: Path | None):
     from tic.app import build_app, build_triage
     from tic.errors import ConfigError
+    from tic.sources import sources_from_dir
 
     if rules is not None:
         raise ConfigError("--rules works with --dry-run only; a real tick reads data/notifications.md")
-    triage = build_triage(build_app(settings, clock))
+    if sources_dir is not None and not sources_dir.is_dir():
+        raise ConfigError(f"no sources folder {sources_dir}: pass --sources DIR (with mail/, calendar.ics, whatsapp.jsonl)")
+    explicit = sources_from_dir(sources_dir) if sources_dir is not None else None  # else data/sources.toml or the demo
+    triage = build_triage(build_app(settings, clock), explicit)
     report = triage.tick()
     for err in report.errors:
         typer.echo(f"warning: {err}", err=True)
