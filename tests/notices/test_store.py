@@ -106,14 +106,6 @@ def test_n5_read_marks_are_per_reader(store):
     assert [n.template for n in store.take("agent:tic")] == ["lighting rebaked"]  # the other reader still gets it
 
 
-def test_n6_collapse_renders_one_line_with_count_and_bounded_values(store):
-    for i in range(950):
-        store.post("texture atlas rebuilt", {"path": f"{'abcdefgh'[i % 8]}.png"}, audience=["main"])
-    lines = render(store.take("agent:main"))
-    key = key_for("texture atlas rebuilt")
-    assert lines == [f'texture atlas rebuilt (x950) {{ path="a.png", "b.png", ... }} #{key}']
-
-
 def test_n6_single_notice_line_ends_with_handle(store):
     store.post("wave complete", {"wave": 3}, audience=["main"])
     assert render(store.take("agent:main")) == [f'wave complete {{ wave="3" }} #{key_for("wave complete")}']

@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import and_, case, delete, func, or_, select, text
+from sqlalchemy import and_, bindparam, case, delete, func, insert, or_, select, text
 
 from tic.db import mute_table as M
 from tic.db import notice_table
@@ -36,15 +36,43 @@ def insert_for(conn):
     return insert
 
 
-def upsert(conn, table, rows: Sequence[dict], index: list[str], set_: dict[str, Any] | None = None) -> None:
-    """Insert rows; where one exists, update it with `set_` (callable: (excluded) -> dict) or the new values."""
-    if not rows:
-        return
+_STATEMENTS: dict[tuple[str, str], Any] = {}
+
+
+def cached(conn, name: str, build):
+    """A statement built once per backend (building SQLAlchemy expressions costs more than running them)."""
+    k = (conn.dialect.name, name)
+    stmt = _STATEMENTS.get(k)
+    if stmt is None:
+        stmt = _STATEMENTS[k] = build()
+    return stmt
+
+
+def upsert_statement(conn, table, index: list[str], set_=None):
     stmt = insert_for(conn)(table)
     values = set_(stmt.excluded) if callable(set_) else set_
     if values is None:
         values = {c.name: stmt.excluded[c.name] for c in table.columns if c.name not in index}
-    conn.execute(stmt.on_conflict_do_update(index_elements=index, set_=values), list(rows))
+    return stmt.on_conflict_do_update(index_elements=index, set_=values)
+
+
+def upsert(conn, table, rows: Sequence[dict], index: list[str], set_: dict[str, Any] | None = None, *, name: str = "") -> None:
+    """Insert rows; where one exists, update it with `set_` (callable: (excluded) -> dict) or the new values."""
+    if not rows:
+        return
+    if name:
+        stmt = cached(conn, name, lambda: upsert_statement(conn, table, index, set_))
+    else:
+        stmt = upsert_statement(conn, table, index, set_)
+    conn.execute(stmt, list(rows))
+
+
+PK = ["reader", "key", "poster", "series"]
+
+
+def insert_post(conn, row: dict) -> int:
+    """The post into the history; its id."""
+    return conn.execute(cached(conn, "insert_post", lambda: insert(notice_table)), row).inserted_primary_key[0]
 
 
 def _higher(a, b):
@@ -83,18 +111,19 @@ def add_post(conn, post: dict, readers: Sequence[str]) -> None:
     }
     if series:
         rows = [{**base, "reader": r} for r in readers]
-        upsert(conn, P, rows, ["reader", "key", "poster", "series"], lambda x: _add_set(x, summary=False))
+        upsert(conn, P, rows, PK, lambda x: _add_set(x, summary=False), name="add_series")
         return
     # an info bucket: merge this post's values into each reader's bounded summary, under a lock
     if conn.dialect.name == "postgresql":
         conn.execute(text("SELECT pg_advisory_xact_lock(CAST(:k AS bigint))"), {"k": (7041 << 32) | int(post["key"], 16)})
-    q = (
+    q = cached(conn, "summaries", lambda: (
         select(P.c.reader, P.c.summary)
-        .where(P.c.key == post["key"], P.c.poster == poster, P.c.series == "", P.c.reader.in_(list(readers)))
+        .where(P.c.key == bindparam("k"), P.c.poster == bindparam("p"), P.c.series == "",
+               P.c.reader.in_(bindparam("rs", expanding=True)))
         .order_by(P.c.reader)
         .with_for_update()
-    )
-    existing = {reader: summary for reader, summary in conn.execute(q)}
+    ))
+    existing = {reader: summary for reader, summary in conn.execute(q, {"k": post["key"], "p": poster, "rs": list(readers)})}
     fresh = Summary.of(post["params"]).to_json()
     merged: dict[str, dict] = {}  # readers usually share one summary: merge each distinct one once
     rows = []
@@ -108,7 +137,7 @@ def add_post(conn, post: dict, readers: Sequence[str]) -> None:
                 merged[cache_key] = Summary.from_json(old).add(post["params"]).to_json()
             summary = merged[cache_key]
         rows.append({**base, "reader": r, "summary": summary})
-    upsert(conn, P, rows, ["reader", "key", "poster", "series"], lambda x: _add_set(x, summary=True))
+    upsert(conn, P, rows, PK, lambda x: _add_set(x, summary=True), name="add_bucket")
 
 
 def _add_set(x, *, summary: bool) -> dict:
@@ -125,14 +154,26 @@ def _add_set(x, *, summary: bool) -> dict:
     return values
 
 
-def _deliverable(reader: str, user: str, now: datetime, kinds: Iterable[str] | None, actionable: bool | None = None):
-    muted = select(M.c.key).where(M.c.user == user, M.c.caller == reader)
-    cond = [P.c.reader == reader, P.c.key.not_in(muted), or_(P.c.due_at.is_(None), P.c.due_at <= now)]
-    if kinds is not None:
-        cond.append(P.c.kind.in_(list(kinds)))
+def _deliverable(kinds: bool, actionable: bool | None, held: bool = False):
+    """Rows of :reader not muted by :user for it, not held at :now, of :kinds; binds filled in at execution."""
+    muted = select(M.c.key).where(M.c.user == bindparam("user"), M.c.caller == bindparam("reader"))
+    cond = [P.c.reader == bindparam("reader"), P.c.key.not_in(muted)]
+    if not held:
+        cond.append(or_(P.c.due_at.is_(None), P.c.due_at <= bindparam("now")))
+    if kinds:
+        cond.append(P.c.kind.in_(bindparam("kinds", expanding=True)))
     if actionable is not None:
         cond.append(P.c.actionable.is_(True) if actionable else P.c.actionable.is_(False))
     return and_(*cond)
+
+
+def _binds(reader: str, user: str, now: datetime | None, kinds) -> dict:
+    out: dict[str, Any] = {"reader": reader, "user": user}
+    if now is not None:
+        out["now"] = now
+    if kinds is not None:
+        out["kinds"] = list(kinds)
+    return out
 
 
 def _row(m) -> PendingRow:
@@ -148,17 +189,16 @@ def _row(m) -> PendingRow:
 def take_rows(conn, reader: str, user: str, now: datetime, kinds: Iterable[str] | None,
               actionable: bool | None = None) -> list[PendingRow]:
     """Remove and return the reader's rows that may be shown now (not muted, not held)."""
-    stmt = delete(P).where(_deliverable(reader, user, now, kinds, actionable)).returning(*P.c)
-    return [_row(m) for m in conn.execute(stmt).mappings()]
+    stmt = cached(conn, f"take:{kinds is not None}:{actionable}",
+                  lambda: delete(P).where(_deliverable(kinds is not None, actionable)).returning(*P.c))
+    return [_row(m) for m in conn.execute(stmt, _binds(reader, user, now, kinds)).mappings()]
 
 
 def peek_rows(conn, reader: str, user: str, now: datetime | None, kinds: Iterable[str] | None) -> list[PendingRow]:
     """The reader's rows that may be shown at `now` (None: held ones too), without taking them."""
-    cond = _deliverable(reader, user, now, kinds) if now is not None else and_(
-        P.c.reader == reader, P.c.key.not_in(select(M.c.key).where(M.c.user == user, M.c.caller == reader)),
-        *([P.c.kind.in_(list(kinds))] if kinds is not None else []))
-    q = select(P).where(cond).order_by(P.c.first_id)
-    return [_row(m) for m in conn.execute(q).mappings()]
+    q = cached(conn, f"peek:{kinds is not None}:{now is None}",
+               lambda: select(P).where(_deliverable(kinds is not None, None, held=now is None)).order_by(P.c.first_id))
+    return [_row(m) for m in conn.execute(q, _binds(reader, user, now, kinds)).mappings()]
 
 
 def posts_pending(conn, reader: str, user: str, kinds: Iterable[str] | None) -> list[Notice]:
@@ -187,8 +227,9 @@ def notice_of(m) -> Notice:
 
 
 def any_deliverable(conn, reader: str, user: str, now: datetime, kinds, actionable: bool | None) -> bool:
-    q = select(P.c.key).where(_deliverable(reader, user, now, kinds, actionable)).limit(1)
-    return conn.execute(q).first() is not None
+    q = cached(conn, f"any:{kinds is not None}:{actionable}",
+               lambda: select(P.c.key).where(_deliverable(kinds is not None, actionable)).limit(1))
+    return conn.execute(q, _binds(reader, user, now, kinds)).first() is not None
 
 
 def hold_rows(conn, rows: Sequence[PendingRow]) -> None:
@@ -208,11 +249,13 @@ def hold_rows(conn, rows: Sequence[PendingRow]) -> None:
             "due_at": x.due_at,
         }
 
-    upsert(conn, P, data, ["reader", "key", "poster", "series"], set_)
+    upsert(conn, P, data, PK, set_, name="hold")
 
 
 def next_due(conn, reader: str) -> datetime | None:
-    return conn.execute(select(func.min(P.c.due_at)).where(P.c.reader == reader, P.c.due_at.is_not(None))).scalar()
+    q = cached(conn, "next_due", lambda: select(func.min(P.c.due_at)).where(P.c.reader == bindparam("reader"),
+                                                                            P.c.due_at.is_not(None)))
+    return conn.execute(q, {"reader": reader}).scalar()
 
 
 def load_states(conn, reader: str, keys: Iterable[str]) -> dict[tuple[str, str], RepeatState]:
@@ -232,7 +275,7 @@ def save_states(conn, reader: str, states: dict[tuple[str, str], RepeatState]) -
          "last_delivered": st.last_delivered, "last_seen": st.last_seen}
         for (k, s), st in states.items()
     ]
-    upsert(conn, R, rows, ["reader", "key", "series"])
+    upsert(conn, R, rows, ["reader", "key", "series"], name="states")
 
 
 def muted_keys(conn, user: str, caller: str) -> frozenset[str]:
@@ -249,6 +292,6 @@ def end_mutes(conn, key: str) -> None:
 
 
 __all__ = [
-    "add_post", "any_deliverable", "end_mutes", "hold_rows", "insert_for", "load_states", "muted_keys", "next_due",
+    "add_post", "any_deliverable", "cached", "insert_post", "end_mutes", "hold_rows", "insert_for", "load_states", "muted_keys", "next_due",
     "notice_of", "peek_rows", "posts_pending", "save_states", "take_rows", "upsert", "withdraw_pending",
 ]

@@ -16,7 +16,7 @@ import uuid
 import weakref
 from typing import Any, Callable, Iterable
 
-from sqlalchemy import distinct, func, insert, select, update
+from sqlalchemy import distinct, func, select, update
 from sqlalchemy.exc import DBAPIError
 
 from tic.agents import Roster
@@ -158,7 +158,7 @@ class SqlNoticeStore:
         topics = _topics(kind, bool(actionable))
 
         def write(conn) -> int:
-            notice_id = conn.execute(insert(notice_table).values(**row)).inserted_primary_key[0]
+            notice_id = _sql.insert_post(conn, row)
             _sql.add_post(conn, {**row, "id": notice_id}, readers)
             self._watch.publish(conn, readers, topics)
             return notice_id
