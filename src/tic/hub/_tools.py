@@ -61,11 +61,12 @@ def register_builtin_tools(registry: ToolRegistry, store: NoticeStore, notifier:
                 return [entry_object(e) for e in store.entries(limit=50, caller=ctx.caller)]
             if not args.key:
                 raise ToolError(f"notices {args.action} needs a key: the 8 characters after '#'")
+            key = args.key.strip().lstrip("#")
             if args.action == "suppress":
-                store.suppress(args.key, caller=ctx.caller)
-                return f"muted #{args.key} for {ctx.agent}"
-            removed = store.unsuppress(args.key, caller=ctx.caller)
-            return f"unmuted #{args.key}" if removed else f"#{args.key} was not muted"
+                store.suppress(key, caller=ctx.caller)
+                return f"muted #{key} for {ctx.agent}"
+            removed = store.unsuppress(key, caller=ctx.caller)
+            return f"unmuted #{key}" if removed else f"#{key} was not muted"
         except NoticeError as exc:
             raise ToolError(str(exc)) from exc
 

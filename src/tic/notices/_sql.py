@@ -70,9 +70,21 @@ def upsert(conn, table, rows: Sequence[dict], index: list[str], set_: dict[str, 
 PK = ["reader", "key", "poster", "series"]
 
 
-def insert_post(conn, row: dict) -> int:
-    """The post into the history; its id."""
-    return conn.execute(cached(conn, "insert_post", lambda: insert(notice_table)), row).inserted_primary_key[0]
+def insert_post(conn, row: dict, notify: tuple[str, str] | None = None) -> int:
+    """The post into the history; its id. `notify`: (channel, payload) of a pg_notify sent by the same
+    statement (PostgreSQL: one round trip less; heard by other engines when the transaction commits)."""
+    if notify is None:
+        return conn.execute(cached(conn, "insert_post", lambda: insert(notice_table)), row).inserted_primary_key[0]
+    stmt = cached(conn, "insert_post_notify", _insert_notify)
+    return conn.execute(stmt, {**row, "_chan": notify[0], "_payload": notify[1]}).scalar_one()
+
+
+def _insert_notify():
+    """INSERT INTO notices (...) SELECT :values FROM (SELECT pg_notify(:chan, :payload)) RETURNING id."""
+    cols = [c for c in notice_table.columns if c.name not in ("id", "withdrawn_at")]
+    sent = select(func.pg_notify(bindparam("_chan"), bindparam("_payload")).label("sent")).cte("sent")
+    values = select(*[bindparam(c.name, type_=c.type) for c in cols]).select_from(sent)
+    return insert(notice_table).from_select([c.name for c in cols], values).returning(notice_table.c.id)
 
 
 def _higher(a, b):
@@ -113,9 +125,8 @@ def add_post(conn, post: dict, readers: Sequence[str]) -> None:
         rows = [{**base, "reader": r} for r in readers]
         upsert(conn, P, rows, PK, lambda x: _add_set(x, summary=False), name="add_series")
         return
-    # an info bucket: merge this post's values into each reader's bounded summary, under a lock
-    if conn.dialect.name == "postgresql":
-        conn.execute(text("SELECT pg_advisory_xact_lock(CAST(:k AS bigint))"), {"k": (7041 << 32) | int(post["key"], 16)})
+    # an info bucket: merge this post's values into each reader's bounded summary. The rows are
+    # locked (FOR UPDATE; SQLite serialises writers anyway), so the merge reads the current summary.
     q = cached(conn, "summaries", lambda: (
         select(P.c.reader, P.c.summary)
         .where(P.c.key == bindparam("k"), P.c.poster == bindparam("p"), P.c.series == "",
@@ -126,18 +137,30 @@ def add_post(conn, post: dict, readers: Sequence[str]) -> None:
     existing = {reader: summary for reader, summary in conn.execute(q, {"k": post["key"], "p": poster, "rs": list(readers)})}
     fresh = Summary.of(post["params"]).to_json()
     merged: dict[str, dict] = {}  # readers usually share one summary: merge each distinct one once
-    rows = []
+    seen, new = [], []
     for r in readers:
         old = existing.get(r)
         if old is None:
-            summary = fresh
-        else:
-            cache_key = repr(old)
-            if cache_key not in merged:
-                merged[cache_key] = Summary.from_json(old).add(post["params"]).to_json()
-            summary = merged[cache_key]
-        rows.append({**base, "reader": r, "summary": summary})
-    upsert(conn, P, rows, PK, lambda x: _add_set(x, summary=True), name="add_bucket")
+            new.append({**base, "reader": r, "summary": fresh})
+            continue
+        cache_key = repr(old)
+        if cache_key not in merged:
+            merged[cache_key] = Summary.from_json(old).add(post["params"]).to_json()
+        seen.append({**base, "reader": r, "summary": merged[cache_key]})
+    upsert(conn, P, seen, PK, lambda x: _add_set(x, summary=True), name="add_bucket")
+    # A row we did not see can only exist if a concurrent post created it after our read (PostgreSQL):
+    # keep its summary and mark it as not showing every value.
+    upsert(conn, P, new, PK, lambda x: {**_add_set(x, summary=False), "summary": _partial(conn)}, name="add_bucket_new")
+
+
+def _partial(conn):
+    """The existing summary with its 'more not shown' mark set, in SQL."""
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy import cast, literal
+        from sqlalchemy.dialects.postgresql import JSONB
+
+        return cast(cast(P.c.summary, JSONB).op("||")(cast(literal('{"x": true}'), JSONB)), P.c.summary.type)
+    return func.json_set(P.c.summary, "$.x", func.json("true"))
 
 
 def _add_set(x, *, summary: bool) -> dict:

@@ -158,9 +158,8 @@ class SqlNoticeStore:
         topics = _topics(kind, bool(actionable))
 
         def write(conn) -> int:
-            notice_id = _sql.insert_post(conn, row)
+            notice_id = _sql.insert_post(conn, row, self._watch.message(conn, readers, topics))
             _sql.add_post(conn, {**row, "id": notice_id}, readers)
-            self._watch.publish(conn, readers, topics)
             return notice_id
 
         notice_id = write(connection) if connection is not None else self._transact(write)

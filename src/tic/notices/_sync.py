@@ -38,8 +38,9 @@ class Watch(Protocol):
     def refresh(self, *, force: bool = False) -> None:
         """Fold what other engines changed into the hint (cheap; may do nothing)."""
 
-    def publish(self, conn, readers: Iterable[str], topics: Iterable[str]) -> None:
-        """Inside a writing transaction: tell other engines these readers may have something new."""
+    def message(self, conn, readers: Iterable[str], topics: Iterable[str]) -> tuple[str, str] | None:
+        """(channel, payload) the posting transaction sends so other engines learn these readers may have
+        something new; None when other engines find out by polling."""
 
     def mutes_changed(self, conn) -> None:
         """Inside a writing transaction: tell other engines that mutes changed."""
@@ -105,8 +106,8 @@ class SqlitePoll:
         finally:
             self._lock.release()
 
-    def publish(self, conn, readers: Iterable[str], topics: Iterable[str]) -> None:
-        pass  # other processes see the new notice id on their next poll
+    def message(self, conn, readers: Iterable[str], topics: Iterable[str]) -> None:
+        return None  # other processes see the new notice id on their next poll
 
     def mutes_changed(self, conn) -> None:
         bump_mutes(conn)
@@ -200,11 +201,11 @@ class PgListen:
         else:
             self._hint.mark(data.get("r", []), data.get("t", ()))
 
-    def publish(self, conn, readers: Iterable[str], topics: Iterable[str]) -> None:
+    def message(self, conn, readers: Iterable[str], topics: Iterable[str]) -> tuple[str, str]:
         payload = json.dumps({"o": self._origin, "r": list(readers), "t": list(topics)}, separators=(",", ":"))
         if len(payload.encode()) > MAX_PAYLOAD:
             payload = json.dumps({"o": self._origin, "r": "*"})
-        conn.execute(select(func.pg_notify(self.channel(conn), payload)))
+        return self.channel(conn), payload
 
     def mutes_changed(self, conn) -> None:
         conn.execute(select(func.pg_notify(self.channel(conn), json.dumps({"o": self._origin, "m": 1}))))
