@@ -56,13 +56,30 @@ def _import_litellm() -> Any:
         warnings.filterwarnings("ignore", message=r".*using the `ReadOnly` qualifier", category=UserWarning)
 
         litellm.suppress_debug_info = True  # no "Give Feedback / Get Help" banner on errors
+        # H8: let litellm adapt a valid history to providers with stricter shapes (a placeholder
+        # user turn where Anthropic or Bedrock need the conversation to open with one).
+        litellm.modify_params = True
         _litellm = litellm
     return _litellm
+
+
+CONVERSATION_START = "(The conversation starts here.)"
 
 
 def _outgoing(message: Message) -> Message:
     """The message as providers accept it: our stored reasoning trace stays home (H8)."""
     return {k: v for k, v in message.items() if k != "reasoning_content"}
+
+
+def outgoing(messages: list[Message]) -> list[Message]:
+    """H8: the request's messages. Several providers (Anthropic, Bedrock, Gemini) need the
+    turns to open with a user message; a history that opens with the synthetic
+    read_notification call gets a neutral placeholder before it (never stored)."""
+    out = [_outgoing(m) for m in messages]
+    first = next((i for i, m in enumerate(out) if m.get("role") != "system"), None)
+    if first is not None and out[first].get("role") != "user":
+        out.insert(first, {"role": "user", "content": CONVERSATION_START})
+    return out
 
 
 class LiteLLMModel:
@@ -91,7 +108,7 @@ class LiteLLMModel:
         litellm = _import_litellm()
         kwargs: dict[str, Any] = {
             "model": self.name,
-            "messages": [_outgoing(m) for m in messages],
+            "messages": outgoing(messages),
             "timeout": self.timeout,
             "num_retries": 0,
             **self.extra,
