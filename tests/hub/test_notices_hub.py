@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 import tic.hub._hub as hub_module
-from tic.hub import CallContext, ChatHub, Notifier, Tool, ToolRegistry, register_builtin_tools
+from tic.hub import CallContext, Notifier, Tool, ToolRegistry, register_builtin_tools
 from tic.hub._background import BackgroundAgent
 from tic.models import AssistantMessage, ToolCall
 from tic.notices import key_for, running_as

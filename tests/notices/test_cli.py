@@ -44,3 +44,14 @@ def test_n13_suppress_and_unsuppress_by_key(env):
 def test_n13_bad_key_is_a_clear_error(env):
     r = CliRunner().invoke(app, ["notices", "suppress", "nothex!!"])
     assert r.exit_code == 2 and "not a notice key" in r.output
+
+
+def test_n13_n8_a_persons_mute_is_theirs_alone_and_listed(env):
+    n = env.post("calendar feed unreachable", severity="warn", audience=["user:me", "main"])
+    runner = CliRunner()
+    assert runner.invoke(app, ["notices", "suppress", n.key]).exit_code == 0
+    listed = [__import__("json").loads(x) for x in runner.invoke(app, ["notices", "list", "--json"]).output.splitlines()]
+    assert listed[0]["muted"] is True and listed[0]["posts"] == 1
+    assert env.deliver("user:me") == []
+    assert [l.template for l in env.deliver("agent:main")] == ["calendar feed unreachable"]  # main keeps receiving it
+    assert "[muted]" in runner.invoke(app, ["notices", "list"]).output

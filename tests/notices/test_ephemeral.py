@@ -16,6 +16,16 @@ MAIN, TIC = "agent:main", "agent:tic"
 NP = "the build is not published"
 
 
+@pytest.fixture
+def mem(tmp_path, roster, clock):
+    """Reminders live in memory: for what does not touch the database, one backend is enough."""
+    from tic.db import open_world
+
+    engine = open_world(f"sqlite:///{tmp_path / 'mem.db'}")
+    yield make_store(engine, roster, clock)
+    engine.dispose()
+
+
 def stored(world) -> int:
     with world.connect() as conn:
         return conn.execute(select(func.count()).select_from(notice_table)).scalar()
@@ -49,82 +59,82 @@ def test_n12_a_reminder_is_never_stored_and_reaches_readers_as_a_normal_notice(s
         ("main", ["main"], [MAIN]),  # a single string is used as given
     ],
 )
-def test_n12_audience(store, audience, sees, misses):
+def test_n12_audience(mem, audience, sees, misses):
     with running_as(TIC):
-        remind(store, audience=audience)
+        remind(mem, audience=audience)
     for reader in sees:
-        assert len(store.deliver(reader)) == 1, reader
+        assert len(mem.deliver(reader)) == 1, reader
     for reader in misses:
-        assert store.deliver(reader) == [], reader
+        assert mem.deliver(reader) == [], reader
 
 
-def test_n12_no_caller_and_no_audience_means_everyone(store):
-    remind(store)
-    assert len(store.deliver(MAIN)) == 1 and len(store.deliver("user:me")) == 1
+def test_n12_no_caller_and_no_audience_means_everyone(mem):
+    remind(mem)
+    assert len(mem.deliver(MAIN)) == 1 and len(mem.deliver("user:me")) == 1
 
 
 @pytest.mark.parametrize("audience", [[], "", ["  "]])
-def test_n12_an_empty_audience_raises_and_keeps_nothing(store, audience):
+def test_n12_an_empty_audience_raises_and_keeps_nothing(mem, audience):
     with pytest.raises(NoticeError):
-        remind(store, audience=audience)
-    assert store.entries() == []
+        remind(mem, audience=audience)
+    assert mem.entries() == []
 
 
 @pytest.mark.parametrize("ttl", [0, -1, 600.5, 3600])
-def test_n12_a_refused_ttl_raises_with_the_reason(store, ttl):
+def test_n12_a_refused_ttl_raises_with_the_reason(mem, ttl):
     with pytest.raises(NoticeError, match="ttl"):
-        remind(store, audience="*", ttl=ttl)
-    assert store.entries() == []
+        remind(mem, audience="*", ttl=ttl)
+    assert mem.entries() == []
 
 
-def test_n12_posting_again_from_the_same_code_replaces_the_entry(store):
+def test_n12_posting_again_from_the_same_code_replaces_the_entry(mem):
     for n in (1, 2, 3):
-        store.post(NP, {"uncommitted": n}, ephemeral=True, audience="*")  # one location: one entry
-    assert texts(store.deliver(MAIN)) == [f'{NP} {{ uncommitted="3" }} #{key_for(NP)}']
-    assert len([e for e in store.entries() if e.ephemeral]) == 1
-    store.post(NP, {"uncommitted": 5}, ephemeral=True, audience="*")  # another location: another entry
-    assert len([e for e in store.entries() if e.ephemeral]) == 2
+        mem.post(NP, {"uncommitted": n}, ephemeral=True, audience="*")  # one location: one entry
+    assert texts(mem.deliver(MAIN)) == [f'{NP} {{ uncommitted="3" }} #{key_for(NP)}']
+    assert len([e for e in mem.entries() if e.ephemeral]) == 1
+    mem.post(NP, {"uncommitted": 5}, ephemeral=True, audience="*")  # another location: another entry
+    assert len([e for e in mem.entries() if e.ephemeral]) == 2
 
 
-def test_n12_new_text_is_shown_again_identical_text_only_refreshes(store, clock):
+def test_n12_new_text_is_shown_again_identical_text_only_refreshes(mem, clock):
     def post(n, **kw):
-        store.post(NP, {"uncommitted": n}, ephemeral=True, audience="*", **kw)
+        mem.post(NP, {"uncommitted": n}, ephemeral=True, audience="*", **kw)
 
     post(4)
-    assert len(store.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1
     clock.advance(100)
     post(4)  # identical: refreshed, not shown again
-    assert store.deliver(MAIN) == []
+    assert mem.deliver(MAIN) == []
     clock.advance(100)  # 200 s after the first post, 100 s after the refresh: still alive
-    assert len([e for e in store.entries() if e.ephemeral]) == 1
+    assert len([e for e in mem.entries() if e.ephemeral]) == 1
     post(4, renew=True)  # renew: shown again
-    assert len(store.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1
     post(5)  # replaced with new text: shown again
-    assert texts(store.deliver(MAIN)) == [f'{NP} {{ uncommitted="5" }} #{key_for(NP)}']
+    assert texts(mem.deliver(MAIN)) == [f'{NP} {{ uncommitted="5" }} #{key_for(NP)}']
 
 
-def test_n12_sticky_shows_on_every_read_until_it_expires(store, clock):
-    remind(store, audience=["main"], sticky=True)
-    assert len(store.deliver(MAIN)) == 1
-    assert len(store.deliver(MAIN)) == 1  # sticky: on every read
+def test_n12_sticky_shows_on_every_read_until_it_expires(mem, clock):
+    remind(mem, audience=["main"], sticky=True)
+    assert len(mem.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1  # sticky: on every read
     clock.advance(119)
-    assert len(store.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1
     clock.advance(1)  # 120 s after its last post
-    assert store.deliver(MAIN) == []
-    assert store.entries() == []
+    assert mem.deliver(MAIN) == []
+    assert mem.entries() == []
 
 
-def test_n12_ttl_changes_the_lifetime_and_a_repost_extends_it(store, clock):
-    remind(store, audience="*", sticky=True, ttl=10)
+def test_n12_ttl_changes_the_lifetime_and_a_repost_extends_it(mem, clock):
+    remind(mem, audience="*", sticky=True, ttl=10)
     clock.advance(9)
-    remind(store, audience="*", sticky=True, ttl=10)  # identical text: lives 10 s from now
+    remind(mem, audience="*", sticky=True, ttl=10)  # identical text: lives 10 s from now
     clock.advance(9)
-    assert len(store.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1
     clock.advance(1)
-    assert store.deliver(MAIN) == []
-    remind(store, audience="*", sticky=True, ttl=600)
+    assert mem.deliver(MAIN) == []
+    remind(mem, audience="*", sticky=True, ttl=600)
     clock.advance(599)
-    assert len(store.deliver(MAIN)) == 1
+    assert len(mem.deliver(MAIN)) == 1
 
 
 def test_n12_options_without_effect(store, world):

@@ -32,7 +32,7 @@ def notices_list(as_json: bool = typer.Option(False, "--json", help="one JSON ob
     for e in rows:
         flags = (" [ephemeral]" if e.ephemeral else "") + (" [muted]" if e.muted else "")
         posted = e.last_at.strftime("%Y-%m-%d %H:%M") if e.last_at else ""
-        table.add_row(e.key, e.severity, posted, str(e.posts), str(e.readers), str(e.pending), escape(e.line) + flags)
+        table.add_row(e.key, e.severity, posted, str(e.posts), str(e.readers), str(e.pending), escape(e.line + flags))
     Console().print(table if rows else "no notices")
 
 

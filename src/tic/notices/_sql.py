@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Iterable, Sequence
 
-from sqlalchemy import and_, bindparam, case, delete, func, insert, or_, select, text
+from sqlalchemy import and_, bindparam, case, delete, distinct, func, insert, or_, select
 
 from tic.db import mute_table as M
 from tic.db import notice_table
@@ -21,8 +21,8 @@ from tic.db import repeat_table as R
 from tic.errors import NoticeError
 from tic.notices._decide import PendingRow, RepeatState
 from tic.notices._keys import REPEATING, series_for
-from tic.notices._model import Notice
-from tic.notices._render import Summary
+from tic.notices._model import Entry, Notice
+from tic.notices._render import Summary, render_line
 
 
 def insert_for(conn):
@@ -305,6 +305,29 @@ def muted_keys(conn, user: str, caller: str) -> frozenset[str]:
     return frozenset(k for (k,) in conn.execute(select(M.c.key).where(M.c.user == user, M.c.caller == caller)))
 
 
+def standing(conn, limit: int) -> list[Entry]:
+    """N13: the standing (not withdrawn) notices, one entry per template, newest first, with what is pending."""
+    n = notice_table
+    top = conn.execute(
+        select(n.c.key, func.count().label("posts"), func.max(n.c.id).label("last"))
+        .where(n.c.withdrawn_at.is_(None)).group_by(n.c.key).order_by(func.max(n.c.id).desc()).limit(limit)
+    ).all()
+    if not top:
+        return []
+    latest = {r.id: r for r in conn.execute(select(n).where(n.c.id.in_([last for _, _, last in top])))}
+    q = select(P.c.key, func.sum(P.c.count), func.count(distinct(P.c.reader))).where(
+        P.c.key.in_([k for k, _, _ in top])).group_by(P.c.key)
+    pend = {k: (int(c or 0), int(r or 0)) for k, c, r in conn.execute(q)}
+    out = []
+    for key, posts, last in top:
+        r = latest[last]
+        pending, readers = pend.get(key, (0, 0))
+        line = render_line(r.template, key, Summary.of(r.params or {}), origin=r.origin, location=r.location)
+        out.append(Entry(key=key, template=r.template, line=line, severity=r.severity, kind=r.kind, posts=int(posts),
+                         pending=pending, readers=readers, last_at=r.created_at))
+    return out
+
+
 def withdraw_pending(conn, key: str, poster: str | None) -> None:
     conn.execute(delete(P).where(P.c.key == key, P.c.poster == (poster or "")))
 
@@ -316,5 +339,5 @@ def end_mutes(conn, key: str) -> None:
 
 __all__ = [
     "add_post", "any_deliverable", "cached", "insert_post", "end_mutes", "hold_rows", "insert_for", "load_states", "muted_keys", "next_due",
-    "notice_of", "peek_rows", "posts_pending", "save_states", "take_rows", "upsert", "withdraw_pending",
+    "notice_of", "peek_rows", "standing", "posts_pending", "save_states", "take_rows", "upsert", "withdraw_pending",
 ]

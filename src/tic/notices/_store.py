@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
+from dataclasses import replace
 import uuid
 import weakref
 from typing import Any, Callable, Iterable
 
-from sqlalchemy import distinct, func, select, update
+from sqlalchemy import update
 from sqlalchemy.exc import DBAPIError
 
 from tic.agents import Roster
 from tic.clock import Clock
 from tic.db import mute_table, notice_table
-from tic.db import pending_notice_table as P
 from tic.errors import NoticeError
 from tic.notices import _sql
 from tic.notices._audience import Audience, ephemeral_audience, stored_audience
@@ -32,7 +31,6 @@ from tic.notices._ephemeral import DEFAULT_TTL, EphemeralStore, MemoryEphemeralS
 from tic.notices._hint import TOPICS, PendingHint
 from tic.notices._keys import SEVERITIES, key_for, plain, valid_key
 from tic.notices._model import Entry, Line, Notice
-from tic.notices._render import Summary, render_line
 from tic.notices._sync import watch_for
 
 log = logging.getLogger(__name__)
@@ -75,9 +73,10 @@ class SqlNoticeStore:
         self._lock = threading.Lock()
         self._mutes: dict[str, frozenset[str]] = {}  # per caller, for reminders (stored reads filter in SQL)
         self._mutes_gen = 0
-        self._watch = watch_for(engine, self._hint, clock, every=sync_every, on_mutes=self._forget_mutes,
-                                origin=uuid.uuid4().hex)
-        weakref.finalize(self, self._watch.close)
+        forget = weakref.WeakMethod(self._forget_mutes)  # the watch must not keep the store alive
+        self._watch = watch_for(engine, self._hint, clock, every=sync_every,
+                                on_mutes=lambda: (f := forget()) and f(), origin=uuid.uuid4().hex)
+        weakref.finalize(self, self._watch.close)  # a store dropped without close() still lets its connection go
 
     @property
     def user(self) -> str:
@@ -353,38 +352,21 @@ class SqlNoticeStore:
 
     def entries(self, *, limit: int = 200, caller: str | None = None) -> list[Entry]:
         """N13: reminders (marked ephemeral), then standing notices, one entry per template, newest first."""
-        n = notice_table
         with self._engine.connect() as conn:
-            top = conn.execute(
-                select(n.c.key, func.count().label("posts"), func.max(n.c.id).label("last"))
-                .where(n.c.withdrawn_at.is_(None)).group_by(n.c.key).order_by(func.max(n.c.id).desc()).limit(limit)
-            ).all()
-            ids = [last for _, _, last in top]
-            latest = {r.id: r for r in conn.execute(select(n).where(n.c.id.in_(ids)))} if ids else {}
-            pend = {}
-            if top:
-                q = select(P.c.key, func.sum(P.c.count), func.count(distinct(P.c.reader))).where(
-                    P.c.key.in_([k for k, _, _ in top])).group_by(P.c.key)
-                pend = {k: (int(c or 0), int(r or 0)) for k, c, r in conn.execute(q)}
+            stored = _sql.standing(conn, limit)
             muted = _sql.muted_keys(conn, self._user, caller) if caller else frozenset()
         try:
             reminders = self._ephemeral.entries()
         except Exception:
             log.exception("notice store: cannot list the ephemeral store")
             reminders = []
-        out = [e if e.key not in muted else _with_muted(e) for e in reminders]
-        for key, posts, last in top:
-            r = latest[last]
-            pending, readers = pend.get(key, (0, 0))
-            line = render_line(r.template, key, Summary.of(r.params or {}), origin=r.origin, location=r.location)
-            out.append(Entry(key=key, template=r.template, line=line, severity=r.severity, kind=r.kind, posts=int(posts),
-                             pending=pending, readers=readers, last_at=r.created_at, muted=key in muted))
-        return out
+        return [replace(e, muted=True) if e.key in muted else e for e in reminders + stored]
 
     # --- transactions ---------------------------------------------------------------------
 
     def _transact(self, work):
-        """Run `work(conn)` in its own transaction; retry a PostgreSQL deadlock or serialization failure."""
+        """Run `work(conn)` in its own transaction; retry a PostgreSQL deadlock or serialization failure
+        (the losing transaction was rolled back whole, so running it again is safe)."""
         for attempt in range(4):
             try:
                 with self._engine.begin() as conn:
@@ -393,11 +375,6 @@ class SqlNoticeStore:
                 code = getattr(getattr(exc, "orig", None), "sqlstate", None)
                 if code not in ("40P01", "40001") or attempt == 3:
                     raise
-                time.sleep(0.01 * (attempt + 1))  # a back-off between retries, not a clock reading
+                log.info("notice store: retrying after %s", code)
         raise AssertionError("unreachable")
 
-
-def _with_muted(entry: Entry) -> Entry:
-    from dataclasses import replace
-
-    return replace(entry, muted=True)
