@@ -3,6 +3,8 @@ lose nothing and double nothing (N5, N6, N7), and the pending hint never hides a
 
 from __future__ import annotations
 
+import pytest
+
 import multiprocessing
 import threading
 from collections import Counter
@@ -78,6 +80,7 @@ def test_threads_posting_and_reading_lose_nothing_and_double_nothing(world, rost
     store.close()
 
 
+@pytest.mark.slow
 def test_processes_posting_and_reading_lose_nothing_and_double_nothing(world, roster):
     if world.dialect.name == "sqlite":
         url, schema = world.url.render_as_string(hide_password=False), None

@@ -11,6 +11,8 @@ Each template has one poster, so a withdraw's effect is known to the model.
 
 from __future__ import annotations
 
+import pytest
+
 from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
@@ -92,6 +94,7 @@ def _settings(world, examples: int):
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 def test_n5_n6_n7_n9_every_post_reaches_each_reader_once(world, roster):
     @_settings(world, 40)
     @given(SEQUENCES)
@@ -133,6 +136,7 @@ def test_n5_n6_n7_n9_every_post_reaches_each_reader_once(world, roster):
     check()
 
 
+@pytest.mark.slow
 def test_n8_a_mute_never_changes_what_another_reader_receives(world, roster):
     @_settings(world, 25)
     @given(MUTED_SEQUENCES)
@@ -147,6 +151,7 @@ def test_n8_a_mute_never_changes_what_another_reader_receives(world, roster):
     check()
 
 
+@pytest.mark.slow
 def test_n8_a_mute_only_delays_its_readers_own_notices_until_unmuted(world, roster):
     @_settings(world, 15)
     @given(SEQUENCES, st.integers(0, len(TEMPLATES) - 1))

@@ -203,23 +203,14 @@ def test_n1_params_must_be_a_mapping(store, world):
     assert count(world) == 0
 
 
-def test_n6_a_racing_bucket_creation_marks_the_summary_partial(store, world):
-    """PostgreSQL only can race (SQLite serialises writers), but the SQL runs on both: a row that appeared
-    after the post read the bucket keeps its values and says more exist."""
-    from tic.notices import _sql
+def test_n6_a_bucket_summary_fills_then_stays(store, world):
+    """Only while a bucket's summary is filling does a post rewrite it; after that a post is one upsert."""
+    from tests.notices._support import counting
 
-    store.post("texture atlas rebuilt", {"path": "a.png"}, audience=["main"])
-    with world.begin() as conn:  # a second post that did not see the row it conflicts with
-        nid = _sql.insert_post(conn, {"key": key_for("texture atlas rebuilt"), "template": "texture atlas rebuilt",
-                                      "params": {"path": "b.png"}, "severity": "info", "kind": "notice",
-                                      "origin": "code", "actionable": True, "poster": None, "location": None,
-                                      "readers": ["agent:main"], "created_at": store._clock.now()})
-        row = {"key": key_for("texture atlas rebuilt"), "poster": "", "series": "", "kind": "notice",
-               "template": "texture atlas rebuilt", "severity": "info", "origin": "code", "actionable": True,
-               "location": None, "count": 1, "first_id": nid, "last_id": nid, "first_at": store._clock.now(),
-               "last_at": store._clock.now(), "params": {"path": "b.png"}, "due_at": None, "reader": "agent:main",
-               "summary": {"v": [["path", ['"b.png"'], False]], "x": False}}
-        _sql.upsert(conn, _sql.P, [row], _sql.PK,
-                    lambda x: {**_sql._add_set(x, summary=False), "summary": _sql._partial(conn)}, name="add_bucket_new")
-    (line,) = store.take("agent:main")
-    assert line.text == f'texture atlas rebuilt (x2) {{ path="a.png", ... }} #{key_for("texture atlas rebuilt")}'
+    for path in ("a.png", "b.png", "c.png"):
+        store.post("texture atlas rebuilt", {"path": path}, audience=["main", "tic"])
+    with counting(world) as statements:
+        store.post("texture atlas rebuilt", {"path": "d.png"}, audience=["main", "tic"])
+    assert len([s for s in statements if "notice_pending" in s]) == 1
+    key = key_for("texture atlas rebuilt")
+    assert [l.text for l in store.take("agent:main")] == [f'texture atlas rebuilt (x4) {{ path="a.png", "b.png", ... }} #{key}']

@@ -122,45 +122,44 @@ def add_post(conn, post: dict, readers: Sequence[str]) -> None:
         "summary": None, "due_at": None,
     }
     if series:
-        rows = [{**base, "reader": r} for r in readers]
-        upsert(conn, P, rows, PK, lambda x: _add_set(x, summary=False), name="add_series")
+        conn.execute(cached(conn, "add_series", lambda: _fan_out(conn, summary=False)), {**base, "readers": list(readers)})
         return
-    # an info bucket: merge this post's values into each reader's bounded summary. The rows are
-    # locked (FOR UPDATE; SQLite serialises writers anyway), so the merge reads the current summary.
-    q = cached(conn, "summaries", lambda: (
-        select(P.c.reader, P.c.summary)
-        .where(P.c.key == bindparam("k"), P.c.poster == bindparam("p"), P.c.series == "",
-               P.c.reader.in_(bindparam("rs", expanding=True)))
-        .order_by(P.c.reader)
-        .with_for_update()
-    ))
-    existing = {reader: summary for reader, summary in conn.execute(q, {"k": post["key"], "p": poster, "rs": list(readers)})}
+    # An info bucket: add the post (its values as the summary of a new row), and read back each row's
+    # summary. The row is locked from here to commit (PostgreSQL row lock; SQLite's one writer), so
+    # where the values are not in it yet - only while the summary is still filling - it is updated
+    # with the merge. Usually the summary already covers them: one statement, like a plain insert.
     fresh = Summary.of(post["params"]).to_json()
-    merged: dict[str, dict] = {}  # readers usually share one summary: merge each distinct one once
-    seen, new = [], []
-    for r in readers:
-        old = existing.get(r)
-        if old is None:
-            new.append({**base, "reader": r, "summary": fresh})
+    stmt = cached(conn, "add_bucket", lambda: _fan_out(conn, summary=True))
+    merged: dict[str, tuple[dict, list[str]]] = {}  # readers usually share one summary: merge each once
+    for reader, summary in conn.execute(stmt, {**base, "summary": fresh, "readers": list(readers)}):
+        if summary == fresh:
             continue
-        cache_key = repr(old)
-        if cache_key not in merged:
-            merged[cache_key] = Summary.from_json(old).add(post["params"]).to_json()
-        seen.append({**base, "reader": r, "summary": merged[cache_key]})
-    upsert(conn, P, seen, PK, lambda x: _add_set(x, summary=True), name="add_bucket")
-    # A row we did not see can only exist if a concurrent post created it after our read (PostgreSQL):
-    # keep its summary and mark it as not showing every value.
-    upsert(conn, P, new, PK, lambda x: {**_add_set(x, summary=False), "summary": _partial(conn)}, name="add_bucket_new")
+        had = Summary.from_json(summary)
+        grown = had.add(post["params"])
+        if grown is not had:
+            merged.setdefault(repr(summary), (grown.to_json(), []))[1].append(reader)
+    for summary, who in merged.values():
+        conn.execute(cached(conn, "bucket_summary", lambda: P.update().where(
+            P.c.key == bindparam("k"), P.c.poster == bindparam("p"), P.c.series == "",
+            P.c.reader.in_(bindparam("rs", expanding=True))).values(summary=bindparam("s"))),
+            {"k": post["key"], "p": poster, "rs": who, "s": summary})
 
 
-def _partial(conn):
-    """The existing summary with its 'more not shown' mark set, in SQL."""
+def _fan_out(conn, *, summary: bool):
+    """One statement for every reader of a post: INSERT ... SELECT over the list of readers
+    (PostgreSQL unnest, SQLite json_each), adding to the rows that exist (short SQL, cached by the driver)."""
+    from sqlalchemy import JSON, String, true
+    from sqlalchemy.dialects.postgresql import ARRAY
+
     if conn.dialect.name == "postgresql":
-        from sqlalchemy import cast, literal
-        from sqlalchemy.dialects.postgresql import JSONB
-
-        return cast(cast(P.c.summary, JSONB).op("||")(cast(literal('{"x": true}'), JSONB)), P.c.summary.type)
-    return func.json_set(P.c.summary, "$.x", func.json("true"))
+        readers = func.unnest(bindparam("readers", type_=ARRAY(String))).table_valued("value").render_derived("readers")
+    else:
+        readers = func.json_each(bindparam("readers", type_=JSON)).table_valued("value").alias("readers")
+    cols = [c for c in P.columns if c.name != "reader"]
+    rows = select(readers.c.value, *[bindparam(c.name, type_=c.type) for c in cols]).select_from(readers).where(true())
+    stmt = insert_for(conn)(P).from_select(["reader", *[c.name for c in cols]], rows)
+    stmt = stmt.on_conflict_do_update(index_elements=PK, set_=_add_set(stmt.excluded, summary=False))
+    return stmt.returning(P.c.reader, P.c.summary) if summary else stmt
 
 
 def _add_set(x, *, summary: bool) -> dict:
