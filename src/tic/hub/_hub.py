@@ -27,7 +27,10 @@ log = logging.getLogger(__name__)
 
 __all__ = ["ChatHub", "notification_objects"]
 
-POLL_SECONDS = 2.0  # how often the consumer looks for notices posted by other processes (the SQLite staleness bound)
+# How often the consumer looks for what other processes posted: it refreshes the store's view (SQLite:
+# one cheap poll; PostgreSQL: the NOTIFYs already heard), so while the hub runs a tool call never has
+# to poll itself (the store polls inline only when its view is older than 2 s).
+POLL_SECONDS = 1.0
 
 
 def notification_objects(lines: list[Line]) -> list[dict[str, Any]]:

@@ -5,13 +5,18 @@ Two ways, one per backend, behind one small interface (`Watch`):
 - PostgreSQL: every post (and every mute change) sends `pg_notify` inside its own
   transaction, so it is heard exactly when it commits. Each store LISTENs on one
   connection of its own and drains what arrived at the start of every read - a
-  socket read, not a SQL statement. Staleness: none beyond the network; if the
-  listening connection breaks, every hint is dropped and it reconnects.
+  socket read (~10 us), not a SQL statement. Staleness: the time a NOTIFY takes
+  to arrive (milliseconds). While the listening connection is down, the hint is
+  not trusted (every read queries) and it reconnects every 5 s.
 - SQLite: one writer at a time, so notice ids commit in order. `refresh` polls
-  `max(notices.id)` and the mutes version (one statement) at most once every
-  `every` seconds (default 2 s: the ChatHub consumer calls it on its poll, and a
-  read polls itself when its view is older than that). Staleness: `every`
-  seconds for a change made by another process; none for this one.
+  `max(notices.id)` and the mutes version (one statement) when its view is older
+  than `every` seconds (default 2 s). The ChatHub consumer refreshes every second,
+  so while it runs tool calls never poll; without it, a read polls itself at most
+  once every 2 s. Staleness: at most 2 s (1 s under the ChatHub) for a change made
+  by another process; none for a change made by this one.
+
+Out of scope on purpose: a held repeat's due time is learnt by the engine that
+read the reader's pending rows (each reader is served by one engine: N3).
 """
 
 from __future__ import annotations
