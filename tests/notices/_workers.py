@@ -9,7 +9,7 @@ from sqlalchemy import create_engine
 from tic.agents import load_roster
 from tic.clock import SystemClock
 from tic.notices import SqlNoticeStore, running_as
-from tests.conftest import ROOT
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 
 
 def engine_for(url: str, schema: str | None):
