@@ -24,3 +24,20 @@ def test_environment_overrides(tmp_path, monkeypatch):
     s = Settings(home=tmp_path)
     assert s.resolve("data/notifications.md") == tmp_path / "elsewhere" / "notifications.md"
     assert s.sources_dir is None and s.main_model == "openai/gpt-4o-mini"
+
+
+def test_n7_repeat_hold_settings_reach_the_store(tmp_path, monkeypatch):
+    import pytest
+
+    from tic.app import build_app
+    from tic.clock import SystemClock
+
+    monkeypatch.setenv("TIC_REPEAT_HOLD_SECONDS", "5")
+    monkeypatch.setenv("TIC_REPEAT_CAP_SECONDS", "60")
+    s = Settings(home=__import__("tests.conftest", fromlist=["ROOT"]).ROOT, data_dir=tmp_path)
+    app = build_app(s, SystemClock())
+    assert (app.store.policy.hold, app.store.policy.cap) == (5.0, 60.0)
+    app.world.dispose()
+    monkeypatch.setenv("TIC_REPEAT_CAP_SECONDS", "1")
+    with pytest.raises(ValueError, match="at least"):
+        Settings(home=tmp_path)

@@ -17,7 +17,7 @@ from tic.hub import ChatHub, FileArea, Notifier, ToolRegistry, register_builtin_
 from tic.hub._background import BackgroundAgent
 from tic.hub._lookups import register_lookup_tools
 from tic.models import OFFLINE_SPECS, ChatModel
-from tic.notices import SqlNoticeStore
+from tic.notices import RepeatPolicy, SqlNoticeStore
 from tic.triage.tick import Triage
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,8 @@ class App:
 def build_app(settings: Settings, clock: Clock) -> App:
     world = open_world(settings.database_url)  # type: ignore[arg-type]
     roster = load_roster(settings.agents_dir)  # type: ignore[arg-type]
-    store = SqlNoticeStore(world, roster, clock, user=settings.user)
+    policy = RepeatPolicy(hold=settings.repeat_hold_seconds, cap=settings.repeat_cap_seconds)
+    store = SqlNoticeStore(world, roster, clock, user=settings.user, policy=policy)
     registry = ToolRegistry(store)
     notifier = Notifier(store, clock)
     register_builtin_tools(registry, store, notifier)

@@ -33,6 +33,14 @@ class Settings(BaseSettings):
     calendar_horizon_hours: float = Field(24.0, gt=0, description="S3: calendar look-ahead for items starting soon")
     batch_window_ms: int = Field(200, ge=0, description="H3: ChatHub batching window")
     user: str = Field("me", description="the signed-in user; mutes are stored per user (N8)")
+    repeat_hold_seconds: float = Field(30.0, gt=0, description="N7: first hold of a repeated warn/error notice")
+    repeat_cap_seconds: float = Field(3600.0, gt=0, description="N7: the doubling hold's cap, and the quiet period that resets it")
+
+    @model_validator(mode="after")
+    def _hold_within_cap(self) -> "Settings":
+        if self.repeat_cap_seconds < self.repeat_hold_seconds:
+            raise ValueError("TIC_REPEAT_CAP_SECONDS must be at least TIC_REPEAT_HOLD_SECONDS")
+        return self
 
     @model_validator(mode="after")
     def _fill_paths(self) -> "Settings":
