@@ -50,3 +50,23 @@ def test_t7_not_understood_rules_say_they_need_a_model():
     report = check_rules("## Always notify\n- Whatever my boss sends\n")
     (rule,) = report.needs_model
     assert rule.meaning.startswith("needs a model: ") and not rule.understood
+
+
+import pytest as _pytest
+
+
+@_pytest.mark.parametrize("rule", ["Emails from Mario on weekends", "WhatsApp messages from Omid after 10pm",
+                                   "Anything from Dana Whitfield outside working hours"])
+def test_t7_a_time_of_day_or_week_qualifier_needs_a_model_not_silence(rule):
+    from tic.triage.rules import parse_rules
+
+    (parsed,) = parse_rules(f"## Never notify\n- {rule}\n").never
+    assert parsed.understood is False and "time of day or week" in parsed.note
+
+
+def test_t7_calendar_timing_is_not_mistaken_for_a_time_qualifier():
+    from tic.triage.rules import parse_rules
+
+    rules = parse_rules("## Always notify\n- Any meeting that starts in less than an hour\n"
+                        "- Any calendar event that was added today and starts within 24 hours\n")
+    assert all(r.understood for r in rules.always)

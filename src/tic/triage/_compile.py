@@ -314,6 +314,16 @@ def _leftover(text: str, quotes: list[str]) -> list[str]:
             if not is_plain_word(w) and w.lower() not in GENERIC]
 
 
+# Qualifiers about the time of day or week: the local decider has no clock rule for them, so a rule
+# carrying one must be reported as needing a model rather than applied without it.
+_TIME_QUALIFIER = re.compile(
+    r"\b(?:on|at|during|over|in|outside(?: of)?|after|before)\s+(?:the\s+|my\s+)?"
+    r"(?:week-?ends?|week-?days?|nights?|evenings?|mornings?|afternoons?|lunch(?:time)?|bedtime|holidays?|vacations?|"
+    r"(?:work(?:ing)?|office|business)\s+hours|\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b)",
+    re.I,
+)
+
+
 def _split(text: str) -> tuple[str, str, str]:
     """(scope text, condition text, mode) with mode in {'', 'unless', 'only', 'if'}."""
     low = text.lower()
@@ -374,6 +384,8 @@ def compile_rule(text: str, section: str) -> Compiled:
         scope_m, cond_m, mode = scope_m + cond_m, [], ""
     if mode and not cond_m:
         notes.append(f"the condition after \"{'unless' if mode == 'unless' else 'if'}\" is not understood")
+    if qualifier := _TIME_QUALIFIER.search(_PH.sub(" ", scope_text + " " + cond_text)):
+        notes.append(f"\"{qualifier.group(0)}\" (a time of day or week) is not understood")
     understood = not notes
     if understood and not (scope_m or cond_m or kinds):
         understood, notes = False, ["no sender, topic, kind of mail, chat or calendar timing recognised"]
