@@ -55,3 +55,11 @@ def test_n13_n8_a_persons_mute_is_theirs_alone_and_listed(env):
     assert env.deliver("user:me") == []
     assert [l.template for l in env.deliver("agent:main")] == ["calendar feed unreachable"]  # main keeps receiving it
     assert "[muted]" in runner.invoke(app, ["notices", "list"]).output
+
+
+def test_n13_a_listed_notification_shows_its_summary_not_its_refs(env):
+    env.post("new email message", {"source": "email", "event_type": "message", "summary": "Mario sent an email.",
+                                   "refs": {"message_id": "secret-thread-123"}},
+             audience=["main"], actionable=True, origin="content", kind="notification")
+    r = CliRunner().invoke(app, ["notices", "list", "--json"])
+    assert "Mario sent an email." in r.output and "secret-thread-123" not in r.output

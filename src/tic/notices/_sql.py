@@ -321,7 +321,10 @@ def standing(conn, limit: int) -> list[Entry]:
     for key, posts, last in top:
         r = latest[last]
         pending, readers = pend.get(key, (0, 0))
-        line = render_line(r.template, key, Summary.of(r.params or {}), origin=r.origin, location=r.location)
+        params = r.params or {}
+        if r.kind == "notification":  # a person listing notifications reads the summary, not the refs
+            params = {"summary": params.get("summary", "")}
+        line = render_line(r.template, key, Summary.of(params), origin=r.origin, location=r.location)
         out.append(Entry(key=key, template=r.template, line=line, severity=r.severity, kind=r.kind, posts=int(posts),
                          pending=pending, readers=readers, last_at=r.created_at))
     return out
