@@ -199,3 +199,23 @@ def test_r2_item_errors_and_a_failing_source_warn_and_the_tick_goes_on(world, st
     warns = [n for n in store.pending("agent:main") if n.kind == "notice"]
     assert {n.template for n in warns} == {"a source item could not be read", "a source could not be read"}
     assert all(n.severity == "warn" for n in warns)
+
+
+@pytest.mark.parametrize("content", [b"## Always notify\n- Emails from Mario \xff\xfe\n", None])
+def test_r2_an_unreadable_rules_file_warns_and_decides_nothing_until_fixed(world, store, roster, clock, home, content):
+    rules = home / "data" / "notifications.md"
+    if content is None:
+        rules.mkdir()  # a folder where the file should be
+    else:
+        rules.write_bytes(content)
+    decide = RecordingDecider()
+    src = ListSource(items=[email(1)])
+    triage = make(world, store, roster, clock, home, [src], decide)
+    report = triage.tick()
+    assert report.decided == [] and decide.seen == [] and src.asked == []  # sources not even read
+    (warn,) = [n for n in store.pending("agent:main") if n.kind == "notice"]
+    assert warn.severity == "warn" and "notifications.md" in warn.params["error"]
+    if content is None:
+        rules.rmdir()
+    rules.write_text("## Always notify\n- Emails from Mario\n")
+    assert [e.key for e, _ in triage.tick().decided] == ["email:m1@x"]  # kept for later, decided once fixed

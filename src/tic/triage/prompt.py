@@ -6,12 +6,17 @@ from pathlib import Path
 from typing import Callable
 
 from tic.agents import Agent
+from tic.errors import ConfigError
 
 __all__ = ["read_memory", "system_prompt"]
 
 
 def read_memory(resolve: Callable[[str], Path], paths: list[str]) -> dict[str, str | None]:
-    """Each `inject_memory` file's text, read now; None for a missing file (heuristics apply)."""
+    """Each `inject_memory` file's text, read now; None for a missing file (heuristics apply).
+
+    A file that exists but cannot be read as UTF-8 text is a ConfigError naming it
+    (R2): deciding without the user's rules could surface what they said never to.
+    """
     out: dict[str, str | None] = {}
     for rel in paths:
         path = resolve(rel)
@@ -19,6 +24,12 @@ def read_memory(resolve: Callable[[str], Path], paths: list[str]) -> dict[str, s
             out[rel] = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             out[rel] = None
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8; "
+                              "until then the triage agent decides nothing and keeps the new events for later") from exc
+        except OSError as exc:
+            raise ConfigError(f"{path} cannot be read ({exc.strerror or exc}): fix it; "
+                              "until then the triage agent decides nothing and keeps the new events for later") from exc
     return out
 
 

@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from tic.agents import Agent
 from tic.clock import Clock
 from tic.db import cursor_table, decision_table, pending_event_table
-from tic.errors import ItemError, SourceError
+from tic.errors import ConfigError, ItemError, SourceError
 from tic.hub import Notifier
 from tic.notices import SqlNoticeStore, running_as
 from tic.sources import Event
@@ -89,7 +89,12 @@ class Triage:
 
     def _tick(self) -> TickReport:
         report = TickReport()
-        memory = read_memory(self._resolve, self.agent.meta.inject_memory)  # T2 (1): fresh every tick
+        try:
+            memory = read_memory(self._resolve, self.agent.meta.inject_memory)  # T2 (1): fresh every tick
+        except ConfigError as exc:  # R2: no decisions without the user's rules; sources and cursors untouched
+            report.errors.append(str(exc))
+            self._warn("the preferences file could not be read", {"error": str(exc)})
+            return report
         self.last_prompt = system_prompt(self.agent, memory)
         rules_text = next(iter(memory.values()), None)
         now = self._clock.now()
