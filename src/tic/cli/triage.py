@@ -44,7 +44,13 @@ def rules_check(
             fail(f"no rules file at {path}")
         typer.echo(f"no rules file at {path}: the built-in heuristics decide every event")
         return
-    report = check_rules(path.read_text(encoding="utf-8"))
+    from tic.errors import ConfigError
+    from tic.triage.prompt import read_rules_file
+
+    try:
+        report = check_rules(read_rules_file(path) or "")
+    except ConfigError as exc:
+        fail(str(exc))
     spec = _model_spec(s)
     offline = spec.lower() in OFFLINE_SPECS
     if as_json:

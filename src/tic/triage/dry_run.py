@@ -23,7 +23,9 @@ UNDECIDED = "undecided: the model gave no valid decision; a real tick offers it 
 
 def read_rules(path: Path | None) -> str | None:
     """The rules file's text, or None when it does not exist (the built-in heuristics apply)."""
-    return path.read_text(encoding="utf-8") if path is not None and path.is_file() else None
+    from tic.triage.prompt import read_rules_file
+
+    return read_rules_file(path) if path is not None else None
 
 
 def dry_run(sources_dir: Path | None, rules_text: str | None, now: datetime, *, decide=decide_events,

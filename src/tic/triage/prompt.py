@@ -8,29 +8,30 @@ from typing import Callable
 from tic.agents import Agent
 from tic.errors import ConfigError
 
-__all__ = ["read_memory", "system_prompt"]
+__all__ = ["read_memory", "read_rules_file", "system_prompt"]
 
 
-def read_memory(resolve: Callable[[str], Path], paths: list[str]) -> dict[str, str | None]:
-    """Each `inject_memory` file's text, read now; None for a missing file (heuristics apply).
+def read_rules_file(path: Path) -> str | None:
+    """A preferences file's text, or None when it does not exist (the built-in heuristics apply).
 
     A file that exists but cannot be read as UTF-8 text is a ConfigError naming it
     (R2): deciding without the user's rules could surface what they said never to.
     """
-    out: dict[str, str | None] = {}
-    for rel in paths:
-        path = resolve(rel)
-        try:
-            out[rel] = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            out[rel] = None
-        except UnicodeDecodeError as exc:
-            raise ConfigError(f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8; "
-                              "until then the triage agent decides nothing and keeps the new events for later") from exc
-        except OSError as exc:
-            raise ConfigError(f"{path} cannot be read ({exc.strerror or exc}): fix it; "
-                              "until then the triage agent decides nothing and keeps the new events for later") from exc
-    return out
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path} is not UTF-8 text (byte {exc.start}): save it as UTF-8; "
+                          "until then the triage agent decides nothing and keeps the new events for later") from exc
+    except OSError as exc:
+        raise ConfigError(f"{path} cannot be read ({exc.strerror or exc}): fix it; "
+                          "until then the triage agent decides nothing and keeps the new events for later") from exc
+
+
+def read_memory(resolve: Callable[[str], Path], paths: list[str]) -> dict[str, str | None]:
+    """Each `inject_memory` file's text, read now (read_rules_file: None when missing, ConfigError when unreadable)."""
+    return {rel: read_rules_file(resolve(rel)) for rel in paths}
 
 
 def system_prompt(agent: Agent, memory: dict[str, str | None]) -> str:
