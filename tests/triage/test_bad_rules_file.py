@@ -5,13 +5,13 @@ from __future__ import annotations
 from typer.testing import CliRunner
 
 from tic.cli import app
-from tests.conftest import EVAL_DEV
 
 
 def test_r2_dry_run_and_rules_check_refuse_a_non_utf8_rules_file(tmp_path):
     bad = tmp_path / "notifications.md"
     bad.write_bytes(b"## Always notify\n- Emails from Mario \xff\n")
-    case = EVAL_DEV / "seed-rules-london-family-matter" / "sources"
+    case = tmp_path / "sources"
+    case.mkdir()
     runner = CliRunner()
     dry = runner.invoke(app, ["tick", "--dry-run", "--json", "--rules", str(bad), "--sources", str(case),
                               "--now", "2026-11-30T09:00:00Z"])
