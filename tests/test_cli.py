@@ -47,3 +47,13 @@ def test_tick_missing_sources_is_a_clear_error(tmp_path):
 
     r = CliRunner().invoke(app, ["tick", "--dry-run", "--sources", str(tmp_path / "nope"), "--now", "2026-11-30T09:00:00Z"])
     assert r.exit_code == 2 and "pass --sources DIR" in r.output
+
+
+def test_a_bad_setting_is_a_clear_error_not_a_traceback(monkeypatch):
+    from typer.testing import CliRunner
+
+    from tic.cli import app
+
+    monkeypatch.setenv("TIC_BATCH_WINDOW_MS", "soon")
+    r = CliRunner().invoke(app, ["notices", "list"])
+    assert r.exit_code == 2 and "bad setting: TIC_BATCH_WINDOW_MS" in r.output and "Traceback" not in r.output

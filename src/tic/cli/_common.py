@@ -17,10 +17,20 @@ app = typer.Typer(
 
 
 def settings(**overrides):
-    """Settings from the environment, with the command's own options on top."""
+    """Settings from the environment, with the command's own options on top; a bad value is a clear error."""
+    from pydantic import ValidationError
+
     from tic.config import Settings
 
-    return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    try:
+        return Settings(**{k: v for k, v in overrides.items() if v is not None})
+    except ValidationError as exc:
+        problems = "; ".join(
+            (f"TIC_{'_'.join(str(p) for p in e['loc']).upper()}: " if e["loc"] else "")
+            + e["msg"].removeprefix("Value error, ")
+            for e in exc.errors(include_url=False)
+        )
+        fail(f"bad setting: {problems} (see README.md, Settings)")
 
 
 def setup_logging(verbose: bool) -> None:
