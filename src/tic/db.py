@@ -25,6 +25,9 @@ from sqlalchemy import (
     event,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DatabaseError, OperationalError
+
+from tic.errors import ConfigError
 
 __all__ = ["metadata", "open_world", "sqlite_url"]
 
@@ -228,9 +231,24 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
     if parsed.get_backend_name() == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     if create:
-        metadata.create_all(engine)
-        _add_missing_columns(engine)
+        try:
+            metadata.create_all(engine)
+            _add_missing_columns(engine)
+        except (OperationalError, DatabaseError) as exc:
+            engine.dispose()
+            raise ConfigError(_cannot_open(parsed, exc)) from exc
     return engine
+
+
+def _cannot_open(parsed, exc: Exception) -> str:
+    """What to tell a person whose world will not open (nothing in it was changed)."""
+    where = parsed.database if parsed.get_backend_name() == "sqlite" else parsed.render_as_string(hide_password=True)
+    reason = str(getattr(exc, "orig", exc)).strip().splitlines()[0]
+    if parsed.get_backend_name() == "sqlite":
+        hint = "if it is not a tic database, move it aside or point TIC_DATABASE_URL elsewhere; nothing was changed"
+    else:
+        hint = "check that the server is running and TIC_DATABASE_URL (host, port, user, database) is right"
+    return f"cannot open the database {where}: {reason}; {hint}"
 
 
 def _add_missing_columns(engine: Engine) -> None:
