@@ -10,6 +10,8 @@ from typing import Callable
 from sqlalchemy import Engine
 
 from tic.agents import Roster, load_roster
+from tic.channels import Workdirs
+from tic.channels._tool import register_notification_tool
 from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
@@ -34,6 +36,7 @@ class App:
     store: SqlNoticeStore
     registry: ToolRegistry
     notifier: Notifier
+    workdirs: Workdirs
 
 
 def build_app(settings: Settings, clock: Clock) -> App:
@@ -46,7 +49,15 @@ def build_app(settings: Settings, clock: Clock) -> App:
     register_builtin_tools(registry, store, notifier)
     register_file_tools(registry, FileArea(settings.data_dir))  # type: ignore[arg-type]
     register_lookup_tools(registry, lambda: [s for s in build_sources(settings) if s.kind == "calendar"], clock)
-    return App(settings, clock, world, roster, store, registry, notifier)
+    workdirs = Workdirs(settings.workdirs_dir, clock, warn_for=lambda agent: channel_warn(store, roster, agent))  # type: ignore[arg-type]
+    register_notification_tool(registry, workdirs)
+    return App(settings, clock, world, roster, store, registry, notifier, workdirs)
+
+
+def channel_warn(store: SqlNoticeStore, roster: Roster, agent: str):
+    """C/R2: a channel problem is a warn notice from content (N10) for the workdir's agent, repeat-held (N7)."""
+    audience = [agent] if agent in roster and roster.here(agent) else "*"
+    return lambda template, params: store.post(template, params, severity="warn", audience=audience, origin="content")
 
 
 def model_for(spec: str, clock: Clock) -> ChatModel:
@@ -79,6 +90,7 @@ def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
         clock=app.clock,
         say=say,
         batch_window=app.settings.batch_window_ms / 1000,
+        channels=app.workdirs.for_agent("main"),
     )
 
 

@@ -35,6 +35,9 @@ class Settings(BaseSettings):
     user: str = Field("me", description="the signed-in user; mutes are stored per user (N8)")
     repeat_hold_seconds: float = Field(30.0, gt=0, description="N7: first hold of a repeated warn/error notice")
     repeat_cap_seconds: float = Field(3600.0, gt=0, description="N7: the doubling hold's cap, and the quiet period that resets it")
+    workdirs_dir: Path | None = Field(None, description="C: agent workdirs (<dir>/<agent>/.notification/); default data/agents")
+    # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
+    # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
     @model_validator(mode="after")
     def _hold_within_cap(self) -> "Settings":
@@ -51,6 +54,8 @@ class Settings(BaseSettings):
             self.agents_dir = self.home / "agents"
         if self.database_url is None:
             self.database_url = sqlite_url(self.data_dir / "tic.db")
+        if self.workdirs_dir is None:
+            self.workdirs_dir = self.data_dir / "agents"
         if self.sources_dir is None and self.demo:
             self.sources_dir = self.data_dir / "demo"
         return self
@@ -61,6 +66,10 @@ class Settings(BaseSettings):
         if parts and parts[0] == "data":
             return self.data_dir.joinpath(*parts[1:])  # type: ignore[union-attr]
         return self.home / rel
+
+    def workdir(self, agent: str) -> Path:
+        """C: an agent's workdir, holding its .notification/ folder."""
+        return self.workdirs_dir / agent  # type: ignore[operator]
 
     @property
     def rules_file(self) -> Path:

@@ -61,7 +61,9 @@ async def _until_quiet(app: App, hub) -> None:
     window = max(app.settings.batch_window_ms / 1000, 0.05)
     while quiet < QUIET_CHECKS:
         await asyncio.sleep(window)
-        busy = not hub.idle() or await asyncio.to_thread(app.store.has_pending, hub.reader)
+        busy = (not hub.idle() or await asyncio.to_thread(app.store.has_pending, hub.reader)
+                or await asyncio.to_thread(hub.channels_pending))
         quiet = 0 if busy else quiet + 1
         if busy and hub.idle():
             await hub.deliver_pending()
+            await hub.deliver_channels()  # C: channel files published before or during the run

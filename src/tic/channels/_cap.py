@@ -52,7 +52,7 @@ def cap_payload(payload: dict[str, Any], workdir: Path, limit: int) -> dict[str,
         compact = {**stage(payload), **note}
         if len(dumps(compact)) <= limit:
             return compact
-    return {"channels": {}, "note": payload.get("note"), **note,
+    return {"fingerprint": payload.get("fingerprint"), "channels": {}, "note": payload.get("note"), **note,
             "marker": "the notification payload was too large to show; read the overflow file"}
 
 

@@ -15,10 +15,13 @@ from tic.db import chat_llm_tools_table as T
 from tic.hub._registry import ToolResult
 from tic.models import AssistantMessage, Message
 
-__all__ = ["ChatHistory", "NOTIFICATION_REASONING", "INTERRUPTED"]
+__all__ = ["ChatHistory", "NOTIFICATION_REASONING", "CHANNEL_REASONING", "INTERRUPTED"]
 
 NOTIFICATION_REASONING = (
     "The system signaled pending notifications. Let me read them and surface anything relevant to the user."
+)
+CHANNEL_REASONING = (
+    "The system signaled new channel notifications. Let me check them and surface anything relevant to the user."
 )
 INTERRUPTED = "error: this tool call was interrupted before it finished (the engine stopped); it did not complete."
 
@@ -77,14 +80,28 @@ class ChatHistory:
     def inject_read_notification(self, batch: list[dict[str, Any]], *, connection) -> int:
         """H4: the synthetic assistant message with its pre-completed read_notification call."""
         from tic.hub._tools import READ_NOTIFICATION
+
+        return self.inject_call(READ_NOTIFICATION, {}, NOTIFICATION_REASONING, batch, connection=connection)
+
+    def inject_channel_check(self, payload: dict[str, Any], *, connection) -> int:
+        """C (idle wake): a synthetic, already-completed notification(action='check') carrying the live payload."""
+        return self.inject_call("notification", {"action": "check", "input": {}}, CHANNEL_REASONING, payload,
+                                connection=connection)
+
+    def inject_call(self, name: str, arguments: dict[str, Any], reasoning: str, value: Any, *, connection) -> int:
+        """A synthetic assistant message (is_synthetic) with one pre-completed tool call whose JSON result is `value`."""
         from tic.models import ToolCall
 
         call_id = "call_" + uuid.uuid4().hex[:24]
-        reply = AssistantMessage(content=None, tool_calls=(ToolCall(call_id, READ_NOTIFICATION, {}),), reasoning=NOTIFICATION_REASONING)
+        reply = AssistantMessage(content=None, tool_calls=(ToolCall(call_id, name, arguments),), reasoning=reasoning)
         msg_id = self._append_assistant(connection, reply, is_synthetic=True)
-        result = ToolResult("done", "json", json.dumps(batch, ensure_ascii=False))
+        result = ToolResult("done", "json", json.dumps(value, ensure_ascii=False))
         self.finish_call(msg_id, call_id, result, connection=connection)
         return msg_id
+
+    def tool_results(self) -> list[str]:
+        """Every finished tool result of the conversation, oldest first."""
+        return [c["result"] or "" for m in self.rows() for c in m["tool_calls"] if c["status"] != "pending"]
 
     def _insert_message(self, conn, role: str, content: str | None, *, reasoning: str | None = None, is_synthetic: bool = False) -> int:
         return conn.execute(

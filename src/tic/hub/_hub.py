@@ -75,6 +75,7 @@ class ChatHub:
         say: Callable[[str], None],
         batch_window: float = 0.2,
         system_extra: str = "",
+        channels: Any = None,
     ) -> None:
         self._engine = engine
         self._store = store
@@ -91,6 +92,10 @@ class ChatHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._busy = 0
         self.reader = agent.caller
+        self.channels = channels  # tic.channels.AgentChannels of the main agent's workdir, or None
+        self._channels_ready = False
+        if channels is not None:
+            registry.add_attachment(self._attach_channels)
 
     # --- N14: the store tells the hub about new notices ----------------------------------
 
@@ -113,6 +118,12 @@ class ChatHub:
             except asyncio.TimeoutError:
                 pass
             self._wake.clear()
+            if self.channels is not None and not self._turn_lock.locked():
+                try:
+                    if await asyncio.to_thread(self.channels_pending):
+                        await self.deliver_channels()
+                except Exception:  # a channel problem never stops the consumer
+                    log.exception("channel delivery failed; retrying on the next poll")
             if not await asyncio.to_thread(self._actionable_pending):
                 continue
             self._busy += 1
@@ -149,6 +160,65 @@ class ChatHub:
             self.history.inject_read_notification(notification_objects(taken), connection=conn)
         log.info("injected %d notification(s) for %s", len(taken), self._agent.name)
         return len(taken)
+
+    # --- channels (C): idle wake and live attachment -------------------------------------
+
+    def _channels_init(self) -> None:
+        """The delivered fingerprint survives a restart: it is read back from the history."""
+        if not self._channels_ready:
+            from tic.channels import delivered_fingerprint
+
+            if self.channels.delivered is None:
+                self.channels.mark(delivered_fingerprint(self.history.tool_results()) or "")
+            self._channels_ready = True
+
+    def channels_pending(self) -> bool:
+        """Something visible appeared or changed since the last delivery (the consumer's poll, <= POLL_SECONDS)."""
+        if self.channels is None:
+            return False
+        self._channels_init()
+        return self.channels.pending() is not None
+
+    async def deliver_channels(self) -> bool:
+        """Idle wake (C): inject a synthetic notification(action='check') and resume; H7: under the turn lock."""
+        if self.channels is None:
+            return False
+        async with self._turn_lock:
+            self._busy += 1
+            try:
+                injected = await asyncio.to_thread(self._inject_check)
+                if injected:
+                    await asyncio.to_thread(self._run_turn)
+                return injected
+            finally:
+                self._busy -= 1
+
+    def _inject_check(self) -> bool:
+        """One transaction: the synthetic call and its result; the fingerprint counts as delivered only after it commits."""
+        self._channels_init()
+        found = self.channels.pending()
+        if found is None:
+            return False
+        fingerprint, payload = found
+        with self._engine.begin() as conn:
+            self.history.inject_channel_check(payload, connection=conn)
+        self.channels.mark(fingerprint)
+        log.info("injected a channel check for %s", self._agent.name)
+        return True
+
+    def _attach_channels(self, call, ctx) -> tuple[str, str] | None:
+        """During active work: the live payload rides on a tool result on first appearance or material change only."""
+        if ctx.agent != self._agent.name or call.name == "notification":
+            return None  # a voluntary check returns the payload itself
+        import json
+
+        self._channels_init()
+        found = self.channels.pending()
+        if found is None:
+            return None
+        fingerprint, payload = found
+        self.channels.mark(fingerprint)
+        return "notification", json.dumps(payload, ensure_ascii=False)
 
     async def resume(self) -> bool:
         """H5: run the main agent's loop if the history ends on a finished tool call or an unanswered user message."""

@@ -57,19 +57,28 @@ class ToolResult:
     result_type: str  # "json" | "text"
     result: str  # serialised: JSON text for json, plain text otherwise
     notices: tuple[str, ...] = field(default=())
+    attached: tuple[tuple[str, str], ...] = field(default=())  # (label, text) blocks, e.g. the channel payload
 
     def for_model(self) -> str:
-        """What the model reads as the tool's response: the result, then any delivered notices."""
-        if not self.notices:
-            return self.result
-        lines = "\n".join(f"- {line}" for line in self.notices)
-        return f"{self.result}\n\n[notices]\n{lines}"
+        """What the model reads as the tool's response: the result, attached blocks, then delivered notices."""
+        out = self.result
+        for label, text in self.attached:
+            out += f"\n\n[{label}]\n{text}"
+        if self.notices:
+            lines = "\n".join(f"- {line}" for line in self.notices)
+            out += f"\n\n[notices]\n{lines}"
+        return out
 
 
 class ToolRegistry:
     def __init__(self, store: NoticeStore | None = None) -> None:
         self._tools: dict[str, Tool] = {}
         self._store = store
+        self._attachments: list[Callable[[ToolCall, CallContext], tuple[str, str] | None]] = []
+
+    def add_attachment(self, attach: Callable[[ToolCall, CallContext], tuple[str, str] | None]) -> None:
+        """`attach(call, ctx)` may return a (label, text) block to ride on that call's response (C: channels)."""
+        self._attachments.append(attach)
 
     def register(self, tool: Tool) -> None:
         if tool.name in self._tools:
@@ -107,7 +116,21 @@ class ToolRegistry:
             except Exception as exc:  # a tool's bug is the model's error result, never a crash
                 log.exception("tool %s failed", call.name)
                 result = ToolResult("error", "text", f"error: {call.name} failed: {exc.__class__.__name__}: {exc}")
-            return self._with_notices(result, ctx)
+            return self._with_notices(self._with_attachments(result, call, ctx), ctx)
+
+    def _with_attachments(self, result: ToolResult, call: ToolCall, ctx: CallContext) -> ToolResult:
+        blocks = list(result.attached)
+        for attach in self._attachments:
+            try:
+                block = attach(call, ctx)
+            except Exception:  # an attachment's failure never costs the tool's result
+                log.exception("attachment for %s failed", ctx.caller)
+                continue
+            if block is not None:
+                blocks.append(block)
+        if len(blocks) == len(result.attached):
+            return result
+        return ToolResult(result.status, result.result_type, result.result, result.notices, tuple(blocks))
 
     def _run(self, call: ToolCall, ctx: CallContext, allowed: list[str] | None) -> ToolResult:
         tool = self.get(call.name)
@@ -138,4 +161,5 @@ class ToolRegistry:
             return result
         if not lines:
             return result
-        return ToolResult(result.status, result.result_type, result.result, result.notices + tuple(l.text for l in lines))
+        return ToolResult(result.status, result.result_type, result.result, result.notices + tuple(l.text for l in lines),
+                          result.attached)

@@ -15,7 +15,7 @@ from tic.clock import Clock
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
 from tic.models._preferences import Preference, add_rule, parse_preference
 
-__all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_notification"]
+__all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_channels", "describe_notification"]
 
 RULES = "notifications.md"
 FILE_TOOLS = ("read_file", "write_file", "edit_file")
@@ -90,11 +90,16 @@ class OfflineMainModel:
         results.reverse()
         items: list[dict[str, Any]] = []
         other: list[str] = []
+        channel_lines: list[str] = []
         for r in results:
             if r.get("name") == "read_notification":
                 items.extend(_json_list(r.get("content")))
+            elif r.get("name") == "notification" and _json_obj(r.get("content")).get("fingerprint"):
+                channel_lines.extend(describe_channels(_json_obj(r.get("content"))))
             else:
                 other.append(str(r.get("content") or "").strip())
+        if channel_lines and not items:
+            return channel_lines[0] if len(channel_lines) == 1 else "\n".join(f"- {line}" for line in channel_lines)
         if not items:
             return "Done." if not other else other[-1][:500]
         now = self._clock.now()
@@ -198,6 +203,51 @@ def describe_notification(n: dict[str, Any], now: datetime) -> str:
     if source == "notices":
         return f"A system notice: {n.get('summary', '')}"
     return f"{source or 'Something'} ({n.get('event_type', 'event')}): {n.get('summary', '')}"
+
+
+def describe_channels(payload: dict[str, Any]) -> list[str]:
+    """One line per channel of a `notification` check payload: its header and events, quoted as data (C, N10)."""
+    channels = payload.get("channels") or {}
+    lines: list[str] = []
+    for name, env in channels.items():
+        if not isinstance(env, dict):
+            continue
+        urgent = " (high priority)" if env.get("priority") in ("high", "urgent") else ""
+        line = f"The “{name}” channel reports{urgent}: “{_clip(env.get('header', ''), 120)}”"
+        events = (env.get("data") or {}).get("events") if isinstance(env.get("data"), dict) else None
+        if isinstance(events, list) and events:
+            shown = "; ".join(f"“{_clip(_event_text(e), 80)}”" for e in events[:3])
+            more = f" and {len(events) - 3} more" if len(events) > 3 else ""
+            line += f" — {shown}{more}"
+        line += "."
+        if env.get("instructions"):
+            line += f" Its producer asks: “{_clip(env['instructions'], 100)}” (I have not acted on it)."
+        lines.append(line)
+    if payload.get("truncated"):
+        where = payload.get("overflow_file")
+        lines.append(f"The channels were too large to show in full; everything is in {where}." if where
+                     else "The channels were too large to show in full.")
+    if not lines:
+        lines.append("No channel has anything new.")
+    return lines
+
+
+def _event_text(event: Any) -> str:
+    if isinstance(event, dict):
+        for key in ("summary", "title", "text", "message", "subject", "name", "id"):
+            if event.get(key):
+                return str(event[key])
+        return json.dumps(event, ensure_ascii=False, sort_keys=True)
+    return str(event)
+
+
+def _json_obj(content: Any) -> dict[str, Any]:
+    text = str(content or "").split("\n\n[", 1)[0]
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def _last_preference(messages: list[Message]) -> Preference | None:
