@@ -231,3 +231,49 @@ def test_t3_topic_matches_possessives() -> None:
     rules = "## Custom rules\n- For emails about the Serrano custody matter, always notify regardless of sender\n"
     e = email("Court Office", "office@court.example", "Hearing listed", "Re Serrano's custody arrangements: hearing on 4 May.")
     assert decide(rules, e).notify
+
+
+D = timedelta(days=1)
+WORKDAYS = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+INVOICE = "## Custom\n1. Emails with 'invoice' in the subject: notify me, unless it's from a mailing list\n"
+LIST = {"List-Id": "<ops.lists.example.org>", "List-Post": "<mailto:ops@lists.example.org>", "Precedence": "list"}
+FAMILY = '## Custom\n- In the "Haddad family" group, only tell me if I\'m @-mentioned\n'
+OWN_CASE_ROWS = [
+    # T3/T7 shapes found by tests/triage/cases (toronto, nairobi, seoul, lima): (id, rules, event, notify, reason)
+    ("t3-never-daily-standup-beats-always-soon",
+     "## Always\n- Meetings starting in the next 2 hours\n## Never\n- Reminders for daily stand-ups\n",
+     meeting("Team stand-up", starts_in=H, created_ago=90 * D, rrule=WORKDAYS), False, "Never notify"),
+    ("t7-daily-standup-rule-spares-a-one-off-meeting-soon",
+     "## Always\n- Meetings starting in the next 2 hours\n## Never\n- Reminders for daily stand-ups\n",
+     meeting("Audit walk-through", starts_in=H, created_ago=9 * D), True, "Always notify"),
+    ("t7-subject-topic-hit", INVOICE, email("Comptes clients", "billing@supplier.example", "Facture / Invoice 4471"),
+     True, "Custom rule"),
+    ("t7-subject-topic-only-in-body-is-not-covered", INVOICE,
+     email("Ola Berg", "ola@berg.example", "Photos", "Also the invoice is paid, no action needed."), False,
+     "Built-in heuristics"),
+    ("t7-subject-topic-unless-mailing-list", INVOICE,
+     email("Kim via ops", "ops@lists.example.org", "[ops] Re: invoice template", headers=LIST), False, "Custom rule"),
+    ("t7-chat-named-group-with-mention", FAMILY,
+     chat("Rami", "@Noor can you call Mum?", chat_name="Haddad family 🏠", group=True, mentions=("me",)), True,
+     "Custom rule"),
+    ("t7-chat-named-group-without-mention", FAMILY,
+     chat("Rami", "Noor is bringing dessert", chat_name="Haddad family 🏠", group=True), False, "Custom rule"),
+    ("t7-chat-named-rule-leaves-other-groups-alone",
+     FAMILY + "## Always\n- Ping me about the night rota\n",
+     chat("Lee", "The night rota for April is posted", chat_name="Ward nurses", group=True), True, "Always notify"),
+    ("t7-calendar-condition-added-today",
+     "## Custom\n- Calendar: meetings starting in the next 2 hours, but only if they were added today\n",
+     meeting("Partners' lunch", starts_in=H, created_ago=20 * D), False, "Custom rule"),
+    ("t7-role-then-name-in-brackets", "## Always\n- My PI (Tomasz Wrona), by email or WhatsApp\n",
+     chat("Tomasz Wrona", "Can you send the figure?"), True, "Always notify"),
+    ("t1-saved-business-broadcast-is-marketing", "",
+     chat("Mercado Sol", "Solo hoy: 25% de descuento. Responde BAJA para no recibir más"), False,
+     "Built-in heuristics: skip marketing"),
+]
+
+
+@pytest.mark.parametrize(("rules", "event", "notify", "reason"), [r[1:] for r in OWN_CASE_ROWS],
+                         ids=[r[0] for r in OWN_CASE_ROWS])
+def test_t3_t7_rule_shapes_from_own_cases(rules: str, event: Event, notify: bool, reason: str) -> None:
+    d = decide(rules, event)
+    assert d.notify is notify and d.reason.startswith(reason), d.reason

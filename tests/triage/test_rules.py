@@ -140,3 +140,33 @@ def test_t3_bullets_under_a_wanting_heading_are_read_as_custom_rules() -> None:
 def test_t7_more_phrasings(text: str, describes: str) -> None:
     (rule,) = parse_rules(f"## custom\n- {text}\n").rules
     assert rule.understood and describes in rule.describe(), rule.describe()
+
+
+# Shapes found by our own cases (tests/triage/cases: toronto, nairobi, seoul); names are invented here.
+@pytest.mark.parametrize(
+    ("section", "text", "describes"),
+    [("never", "Reminders for daily stand-ups", "drop: calendar; recurring daily"),
+     ("never", "weekly sync reminders", "drop: calendar; recurring weekly"),
+     ("custom", "Emails with 'invoice' in the subject: notify me, unless it's from a mailing list",
+      'notify: email; "invoice" in the subject; unless list'),
+     ("custom", 'Mail whose subject contains "PO number": tell me', '"PO number" in the subject'),
+     ("custom", "Emails with invoice in the subject line", '"invoice" in the subject'),
+     ("custom", 'In the "Haddad family" group, only tell me if I\'m @-mentioned',
+      'chat "Haddad family"; only if an @-mention of the user'),
+     ("custom", 'The "Book club" group: only if I\'m @-mentioned', 'chat "Book club"'),
+     ("custom", "My family group: only when someone @-mentions me", 'chat "family"'),
+     ("custom", "Calendar: meetings starting in the next 2 hours, but only if they were added today",
+      "starts within 2 hours; only if added today"),
+     ("always", "My PI (Tomasz Wrona), by email or WhatsApp.", "email, whatsapp; from Tomasz Wrona"),
+     ("always", "my line manager (Ines Duarte)", "from Ines Duarte"),
+     ("never", "Twitter / X notifications", "from Twitter or X")],
+)
+def test_t7_rule_shapes_from_own_cases(section: str, text: str, describes: str) -> None:
+    (rule,) = parse_rules(f"## {section}\n- {text}\n").rules
+    assert rule.understood and describes in rule.describe(), rule.describe()
+
+
+@pytest.mark.parametrize(("text", "word"), [("Mute stand-ups", "stand-ups"), ("Never tell me about huddles", "huddles")])
+def test_t7_a_meeting_type_alone_is_not_read_as_every_calendar_item(text: str, word: str) -> None:
+    (rule,) = parse_rules(f"## custom\n- {text}\n").rules
+    assert not rule.understood and word in rule.note, rule.note

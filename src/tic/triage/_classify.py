@@ -82,6 +82,12 @@ _PRESSURE = re.compile(
     r"on hold|expires?|urgent)\b",
     re.I,
 )
+# A broadcast's opt-out line, in any case: "Reply STOP", "Responde BAJA", "Antworte STOPP", "Rispondi NO".
+_OPT_OUT = re.compile(
+    r"\b(reply|text|send|respond[ae]?|responda|envía|envia|antworte|sende|rispondi|invia|r[ée]pondez|r[ée]ponds|"
+    r"responda)\s+[\"'“]?(STOP|STOPP|BAJA|SALIR|NO|UNSUB|ALTO|ARRET|ARRÊT|PARAR|SAIR)\b|"
+    r"\b(to (unsubscribe|opt out|stop receiving)|para (no recibir|dejar de recibir|darte de baja)|"
+    r"per non ricevere|pour ne plus recevoir|um keine .{0,20} zu erhalten|abmelden)\b")
 _LINK = re.compile(r"https?://|www\.", re.I)
 _URL = re.compile(r"(https?://|www\.)\S+", re.I)
 
@@ -231,8 +237,9 @@ def _chat_traits(event: Event) -> Traits:
     promo = _PROMO.search(event.body)
     if re.search(r"'s\b|\b(shop|store|bakery|cafe|café|restaurant|salon|studio|ltd|llc|gmbh|inc|official)\b", fold(name)):
         business = f'business account "{name}"'
-    if promo and (business or unsaved or re.search(r"\breply [A-Z]{2,}\b", event.body)):
-        business = business or "broadcast"
+    opt_out = _OPT_OUT.search(event.body)
+    if promo and (business or unsaved or opt_out):
+        business = business or (f'broadcast ("{opt_out.group(0)}")' if opt_out else "broadcast")
     return Traits(
         business=business, marketing=f'"{promo.group(0)}"' if promo and business else "",
         unsaved=unsaved, spam_signals=_spam_signals(event, False),

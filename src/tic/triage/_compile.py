@@ -22,66 +22,62 @@ not understood, with a note, rather than silently broader (T7).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 
 from tic.triage._matchers import (
-    CategoryMatcher, ChatMatcher, CreatedTodayMatcher, GroupMatcher, Matcher, MentionMatcher,
-    RecurrenceMatcher, SenderMatcher, SenderSpec, StartsWithinMatcher, Topic, TopicMatcher,
+    CategoryMatcher,
+    ChatMatcher,
+    CreatedTodayMatcher,
+    GroupMatcher,
+    Matcher,
+    MentionMatcher,
+    RecurrenceMatcher,
+    SenderMatcher,
+    SenderSpec,
+    StartsWithinMatcher,
+    Topic,
+    TopicMatcher,
 )
-from tic.triage._vocab import CONNECTORS, GENERIC, HONORIFICS, NUMBERS, RELATION, STOP, STREET, VOCAB, is_plain_word
+from tic.triage._patterns import (
+    _ANY_SENDER,
+    _CAL,
+    _CATEGORIES,
+    _CHAT,
+    _CHAT_NAME,
+    _DIRECT,
+    _EMAIL,
+    _FROM,
+    _FROM_END,
+    _GROUP,
+    _IN_SUBJECT,
+    _MENTION,
+    _MSG,
+    _ORG,
+    _PH,
+    _QUOTE,
+    _RECUR,
+    _SLOT_END,
+    _TIME_QUALIFIER,
+    _TOPIC,
+    _WITHIN,
+    DIRECTIVE_NEG,
+    DIRECTIVE_POS,
+    MEETING_TYPES,
+)
+from tic.triage._vocab import (
+    CONNECTORS,
+    GENERIC,
+    HONORIFICS,
+    NUMBERS,
+    RELATION,
+    STOP,
+    STREET,
+    VOCAB,
+    is_plain_word,
+)
 
-__all__ = ["Compiled", "compile_rule", "DIRECTIVE_NEG", "DIRECTIVE_POS"]
-
-_QUOTE = re.compile(r'"([^"]{1,80})"|“([^”]{1,80})”|«([^»]{1,80})»|„([^“”]{1,80})[“”]')
-_PH = re.compile(r"§(\d+)§")
-DIRECTIVE_NEG = re.compile(
-    r"\b(never|don'?t|do not|stop|no need|not interested|mute[sd]?|silence|ignore|skip|drop|stay quiet|keep quiet|"
-    r"be quiet|hide|suppress|block|no notifications?|filter out|leave out|not worth)\b", re.I)
-DIRECTIVE_POS = re.compile(
-    r"\b(always|notify|tell me|let me know|alert|ping me|i want to (see|know|hear)|show me|surface|wake me|"
-    r"remind me|make sure i see|flag|want to hear|important)\b", re.I)
-_EMAIL = re.compile(r"\b(e-?mails?|mails?|inbox|newsletters?|mailing lists?)\b")
-_CHAT = re.compile(r"\b(whats ?app|chats?|group chats?|sms|dms?)\b")
-_CAL = re.compile(r"\b(calendars?|meetings?|events?|invites?|invitations?|appointments?|entries)\b")
-_MSG = re.compile(r"\bmessages?\b")
-_GROUP = re.compile(r"\bgroups?\b")
-_DIRECT = re.compile(r"\b(direct|private|personal|individual|one-to-one|1:1)\s+(messages?|chats?)\b|\bdms?\b")
-_MENTION = re.compile(
-    r"@-?\s?mention|\bmentions? me\b|\b(my name|me) (is |gets |get )?(explicitly |directly )?(@-?)?(mentioned|tagged)\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
-    r"(explicitly |directly |specifically |personally )?(@-?)?(mentioned|tagged)\b|\btag(s|ged)? me\b|@me\b")
-_ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|egal who|from any(one|body)"
-                         r"(?!\s+(at|from|of|in|with)\b)|any sender)\b")
-_FROM = re.compile(r"\b(from|sent by|written by|organi[sz]ed by)\s+")
-_TOPIC = re.compile(
-    r"\b(about|regarding|concerning|re:|related to|relating to|mentioning|that mentions?|which mentions?|"
-    r"mentions?|on the topic of|on the subject of|with the subject|containing|contains?)\s+")
-_SLOT_END = re.compile(
-    r"[;:!?]|,|\.(\s|$)|\s[-–—]\s|\b(always|regardless|no matter|whoever|even|if|unless|when|then|i want|tell me|"
-    r"notify|please|except|but|only|from|sent by|comes? up|is mentioned|appears?)\b")
-_FROM_END = re.compile(
-    r"[;:!?]|\.(\s|$)|\s[-–—]\s|\b(about|regarding|concerning|if|unless|when|only|always|that|which|who|"
-    r"mentioning|except|but|even|regardless|no matter|whoever|on whats ?app|on my calendar|in the|to me)\b")
-_ORG = re.compile(r"\b(anyone|anybody|everyone|everybody|someone|people|staff|colleagues|folks|employees|team|"
-                  r"somebody|members?)\s+(at|from|of)\s+(.+)", re.I)
-_WITHIN = re.compile(
-    r"\b(within|in the next|next|in less than|less than|under|in under|in)\s+(\d+(?:\.\d+)?|an?|one|two|three|four|"
-    r"five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty-five|twenty-four|forty-eight|half an)\s*"
-    r"(hours?|hrs?|h|minutes?|mins?|days?)\b")
-_RECUR = re.compile(r"\b(recurr\w*|repeat\w*|every (day|week|month|weekday|monday|tuesday|wednesday|thursday|"
-                    r"friday|saturday|sunday)|weekly|daily|monthly|series)\b")
-_CATEGORIES = {
-    "newsletter": re.compile(r"\b(newsletters?|bulletins?|subscriptions?)\b"),
-    "marketing": re.compile(r"\b(marketing|promo(s|tions?|tional)?|adverts?|advertising|ads|offers|deals|"
-                            r"sales (e-?mails?|mails?|pitches|outreach)|cold (e-?mails?|outreach))\b"),
-    "digest": re.compile(r"\b(digests?|summar(y|ies)|reports?|recaps?|round-?ups?)\b"),
-    "automated": re.compile(r"\b(automated|automatic|auto-generated|no-?reply|robot|machine-generated)\b"),
-    "social": re.compile(r"\bsocial[- ](media|networks?)\b"),
-    "spam": re.compile(r"\b(spam|phishing|scams?)\b"),
-    "transactional": re.compile(r"\b((order|shipping|delivery|shipment) (confirmations?|updates?|notifications?)|receipts?)\b"),
-    "list": re.compile(r"\b(mailing lists?|google groups)\b"),
-}
-
+__all__ = ["DIRECTIVE_NEG", "DIRECTIVE_POS", "Compiled", "compile_rule"]
 
 @dataclass(frozen=True)
 class Compiled:
@@ -155,6 +151,9 @@ def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sende
     for phone in re.findall(r"\+\d[\d\s\-]{6,}\d", rest):
         specs.append(SenderSpec("address", phone))
         rest = rest.replace(phone, " ")
+    role = re.match(r"\s*((?:[\w'’-]+\s+){1,3}?)\(([^)]*[A-Z][^)]*)\)(.*)$", rest, re.DOTALL)
+    if role and all(is_plain_word(w) or w.lower() in RELATION or (w.isupper() and len(w) <= 4) for w in role.group(1).split()):
+        rest = f"{role.group(2)} {role.group(3)}"  # "my PI (Min-jun Park)": the name in brackets, not the role
     rest = re.sub(r"\(([^)]*)\)", lambda m: " " if m.group(1).lower() == m.group(1) else m.group(0), rest)
     if re.search(r"\b(unknown|unsaved|strangers?)\b", rest.lower()):
         return specs + [SenderSpec("unknown", "")], []
@@ -164,15 +163,18 @@ def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sende
         rest, kind = org.group(3), "org"
     elif re.search(r"\b(staff|team|people|employees)\b", rest.lower()):
         kind = "org"
-    tokens = re.findall(r"[\w&][\w'’\-.&]*", rest)
+    tokens, last = [], 0
+    for m in re.finditer(r"[\w&][\w'’\-.&]*", rest):
+        if re.search(r"[/;|]", rest[last : m.start()]):
+            tokens.append("")  # "Twitter / X": two names
+        tokens.append(m.group(0))
+        last = m.end()
     runs, run = [], []
     for i, tok in enumerate(tokens + [""]):
         word = tok.strip(".")
         low = word.lower()
         initial_common = (i == 0 and bare and low in RELATION) or low in HONORIFICS
-        if word and (word[0].isupper() or word[0].isdigit()) and not is_plain_word(word) and not initial_common:
-            run.append(word)
-        elif run and low in CONNECTORS:
+        if word and (word[0].isupper() or word[0].isdigit()) and not is_plain_word(word) and not initial_common or run and low in CONNECTORS:
             run.append(word)
         else:
             while run and run[-1].lower() in CONNECTORS:
@@ -201,7 +203,21 @@ def _antecedent(sentence: str) -> str:
     return sentence[: m.start()] if m else ""
 
 
-def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None:
+def _subject_topics(part: str, quotes: list[str], found: _Found) -> str:
+    """'with "invoice" in the subject' / 'subject contains "X"': topics of the subject line only."""
+    def take(m: re.Match[str]) -> str:
+        q = m.group(1) or m.group(3)
+        phrase = quotes[int(q)] if q is not None else m.group(2)
+        if topic := _terms(phrase, []):
+            found.topics.append(replace(topic, where="subject"))
+            found.slots = found.content = True
+            return " " * len(m.group(0))
+        return m.group(0)
+    return _IN_SUBJECT.sub(take, part)
+
+
+def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calendar: bool = False) -> None:
+    part = _subject_topics(part, quotes, found)
     low = part.lower()
     blank = low
     starts = [m.start() for m in _TOPIC.finditer(low)]
@@ -258,18 +274,18 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found) -> None
         found.content = True
     if _MSG.search(blank) and not found.kinds:
         found.kinds.update({"email", "whatsapp"})
-    for m in re.finditer(r"\b(?:in|to|from the (?:group|chat)|group(?: chat)?|chat) (?:the\s+)?(?:group\s+|chat\s+)?§(\d+)§|"
-                         r"\bthe\s+([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s+(?:group|chat)\b", part):
-        name = quotes[int(m.group(1))] if m.group(1) else m.group(2)
-        found.matchers.append(ChatMatcher(name))
-        found.content = True
+    for m in _CHAT_NAME.finditer(part):
+        name = next((quotes[int(g)] for g in (m.group(1), m.group(2)) if g), None) or m.group(3) or m.group(4)
+        if name and not all(is_plain_word(w) for w in name.split()):
+            found.matchers.append(ChatMatcher(name))
+            found.content = True
     cats = {c for c, rx in _CATEGORIES.items() if rx.search(cat_text)}
     if "automated" in cats and cats & {"digest", "transactional"}:
         cats.discard("automated")  # "automated digests", '"weekly summary" style automated mail'
     if cats:
         found.matchers.append(CategoryMatcher(frozenset(cats)))
         found.content = True
-    calendarish = "calendar" in found.kinds or _CAL.search(blank)
+    calendarish = calendar or "calendar" in found.kinds or _CAL.search(blank)
     if calendarish or re.search(r"\b(starts?|begins?)\b", blank):
         if re.search(r"\btoday\b", blank) and re.search(
                 r"\b(added|created|lands?|landed|new|put|appears?|booked|scheduled|sent|shows? up|pops? up)\b", blank):
@@ -314,16 +330,6 @@ def _leftover(text: str, quotes: list[str]) -> list[str]:
             if not is_plain_word(w) and w.lower() not in GENERIC]
 
 
-# Qualifiers about the time of day or week: the local decider has no clock rule for them, so a rule
-# carrying one must be reported as needing a model rather than applied without it.
-_TIME_QUALIFIER = re.compile(
-    r"\b(?:on|at|during|over|in|outside(?: of)?|after|before)\s+(?:the\s+|my\s+)?"
-    r"(?:week-?ends?|week-?days?|nights?|evenings?|mornings?|afternoons?|lunch(?:time)?|bedtime|holidays?|vacations?|"
-    r"(?:work(?:ing)?|office|business)\s+hours|\d{1,2}(?::\d{2})?\s*(?:am|pm)?\b)",
-    re.I,
-)
-
-
 def _split(text: str) -> tuple[str, str, str]:
     """(scope text, condition text, mode) with mode in {'', 'unless', 'only', 'if'}."""
     low = text.lower()
@@ -352,12 +358,12 @@ def compile_rule(text: str, section: str) -> Compiled:
 
     clean = " ".join(text.replace("’", "'").split())
     work = _QUOTE.sub(keep, clean)
-    work = re.sub(r"\beven (if|when|from|though|after|before)\b[^,;.:]*", " ", work, flags=re.I)  # concessive
+    work = re.sub(r"\beven (if|when|from|though|after|before)\b[^,;.:]*", " ", work, flags=re.IGNORECASE)  # concessive
     scope_text, cond_text, mode = _split(work)
     scope, cond = _Found(), _Found()
     _extract(scope_text, work, quotes, scope)
     if cond_text:
-        _extract(cond_text, work, quotes, cond)
+        _extract(cond_text, work, quotes, cond, calendar=scope.kinds == {"calendar"})  # "..., only if they were added today"
     if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
         scope.senders = _bare_names(scope_text, quotes)
         if not scope.senders and mode == "if" and not (cond.topics or cond.matchers):
@@ -391,7 +397,8 @@ def compile_rule(text: str, section: str) -> Compiled:
         understood, notes = False, ["no sender, topic, kind of mail, chat or calendar timing recognised"]
     broad = not any(isinstance(m, (SenderMatcher, TopicMatcher, CategoryMatcher, ChatMatcher, MentionMatcher,
                                    CreatedTodayMatcher, StartsWithinMatcher, RecurrenceMatcher)) for m in scope_m + cond_m)
-    if understood and broad and (extra := _leftover(scope_text + " " + cond_text, quotes)):
+    said = _PH.sub(" ", scope_text + " " + cond_text)
+    if understood and broad and (extra := _leftover(said, quotes) + [m.group(0) for m in MEETING_TYPES.finditer(said)]):
         understood, notes = False, [f"cannot tell which events \"{' '.join(extra[:4])}\" refers to"]
     return Compiled(
         kinds=kinds, scope=tuple(scope_m), condition=tuple(cond_m), negated=mode == "unless",

@@ -206,6 +206,7 @@ class Topic:
     label: str
     proper: tuple[tuple[str, ...], ...]
     common: tuple[str, ...]
+    where: str = ""  # "subject": only the subject line counts ("with 'invoice' in the subject")
 
     def match(self, text_words: list[str]) -> str | None:
         for phrase in self.proper:
@@ -234,12 +235,16 @@ class TopicMatcher:
     def match(self, event: Event, now: datetime) -> str | None:
         text = _event_text(event)
         for topic in self.topics:
-            if hit := topic.match(text):
+            if topic.where == "subject":
+                if event.kind == "email" and (hit := topic.match(_topic_words(event.subject))):
+                    return f"the subject {hit}"
+            elif hit := topic.match(text):
                 return f"{'the ' + event.kind if event.kind != 'whatsapp' else 'the message'} {hit}"
         return None
 
     def describe(self) -> str:
-        return "about " + " or ".join(t.label for t in self.topics)
+        return " or ".join(f'"{t.label}" in the subject' if t.where == "subject" else f"about {t.label}"
+                           for t in self.topics)
 
 
 _CATEGORY_TRAITS = {
@@ -349,6 +354,12 @@ class StartsWithinMatcher:
         return f"starts within {fmt_delta(self.window)}"
 
 
+def _every_workday(rule: str) -> bool:
+    """A weekly rule on five or more days (BYDAY=MO,TU,WE,TH,FR) is a daily series for the user."""
+    m = re.search(r"BYDAY=([A-Z0-9,+-]+)", rule)
+    return "FREQ=WEEKLY" in rule and bool(m) and len(set(m.group(1).split(","))) >= 5
+
+
 @dataclass(frozen=True)
 class RecurrenceMatcher:
     """A recurring calendar item; `freq` (WEEKLY, DAILY, ...) narrows it."""
@@ -359,7 +370,7 @@ class RecurrenceMatcher:
         rule = event.recurrence.upper()
         if event.kind != "calendar" or not rule:
             return None
-        if self.freq and f"FREQ={self.freq}" not in rule:
+        if self.freq and f"FREQ={self.freq}" not in rule and not (self.freq == "DAILY" and _every_workday(rule)):
             return None
         return f"recurring (RRULE {event.recurrence})"
 

@@ -44,7 +44,9 @@ VOCAB = set(
     always never custom rule rules contact contacts saved saved-as name named called address addresses domain
     stop stops alerting alerted notifying telling bother bothering pinging wake interrupt hear tell let
     noreply no-reply addresses senders accounts numbers companies shops brands services apps websites stores
-    personal staff team people person folks colleagues employees members thread threads subject body""".split()
+    personal staff team people person folks colleagues employees members thread threads subject body line
+    stand-up stand-ups standup standups sync syncs huddle huddles check-in check-ins scrum scrums 1:1s one-on-one
+    one-on-ones retro retros retrospective retrospectives catch-up catch-ups""".split()
 )
 
 GENERIC = set(
