@@ -1,0 +1,104 @@
+"""./tic channel publish AGENT CHANNEL --json FILE|- | list AGENT (C)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import typer
+
+from tic.cli._common import app, fail, settings
+
+channel_app = typer.Typer(help="The channel protocol: publish into an agent's .notification/ folder, list it (C).",
+                          no_args_is_help=True)
+app.add_typer(channel_app, name="channel")
+
+
+def _agent_workdir(agent: str):
+    from tic.agents import load_roster
+    from tic.errors import TicError
+
+    cfg = settings()
+    try:
+        roster = load_roster(cfg.agents_dir)
+        roster[agent]
+    except TicError as exc:
+        fail(str(exc))
+    return cfg.workdir(agent)
+
+
+@channel_app.command("publish")
+def channel_publish(
+    agent: str,
+    channel: str,
+    json_file: str = typer.Option(..., "--json", help="the envelope as a JSON file, or - for stdin"),
+) -> None:
+    """Publish an envelope {header, icon, priority, published_at, instructions?, data} atomically.
+
+    published_at defaults to now; the channel must be built-in, mcp.<name>, or a hook channel the agent registered.
+    """
+    from pydantic import ValidationError
+
+    from tic.channels import ChannelError, Envelope, publish
+    from tic.clock import SystemClock
+
+    workdir = _agent_workdir(agent)
+    try:
+        text = sys.stdin.read() if json_file == "-" else open(json_file, encoding="utf-8").read()
+        value = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        fail(f"could not read the envelope from {json_file}: {exc}")
+    if not isinstance(value, dict):
+        fail("the envelope must be a JSON object {header, icon, priority, published_at, instructions?, data}")
+    value.setdefault("published_at", SystemClock().now().isoformat())
+    try:
+        path = publish(workdir, channel, Envelope.model_validate(value))
+    except ValidationError as exc:
+        fail("invalid envelope: " + "; ".join(f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}"
+                                             for e in exc.errors(include_url=False)))
+    except ChannelError as exc:
+        fail(str(exc))
+    typer.echo(f"published {path}")
+
+
+@channel_app.command("list")
+def channel_list(agent: str, as_json: bool = typer.Option(False, "--json", help="one JSON object a line")) -> None:
+    """The agent's channel files (live, delayed, blocked, malformed) and its registered hooks."""
+    from tic.channels import HookRegistry, HooksLoadError, allowed, scan
+    from tic.channels._delay import DelayStore
+    from tic.clock import SystemClock
+
+    workdir = _agent_workdir(agent)
+    try:
+        hooks = HookRegistry(workdir).load()
+        hook_problem = None
+    except HooksLoadError as exc:
+        hooks, hook_problem = [], str(exc)
+    result = scan(workdir, [h.channel for h in hooks])
+    delay = DelayStore(workdir, SystemClock()).read()  # read only: listing never recovers or writes
+    rows = []
+    for f in result.files:
+        status = "delayed" if delay and delay.channel == f.name else "live"
+        rows.append({"channel": f.name, "status": status, "header": f.envelope.get("header"),
+                     "priority": f.envelope.get("priority"), "published_at": f.envelope.get("published_at")})
+    for p in result.problems:
+        rows.append({"channel": p.channel, "status": p.kind, "error": p.detail or None})
+    for h in hooks:
+        rows.append({"hook": h.name, "channel": h.channel, "source": h.source, "allowed": allowed(h.channel, [h.channel])})
+    if hook_problem:
+        rows.append({"hooks": "load failed", "error": hook_problem})
+    if as_json:
+        for r in rows:
+            typer.echo(json.dumps(r, ensure_ascii=False))
+        return
+    typer.echo(f"{workdir / '.notification'}")
+    if not rows:
+        typer.echo("no channel files")
+    for r in rows:
+        if "hook" in r:
+            typer.echo(f"  hook {r['hook']}: channel {r['channel']} (source: {r['source']})")
+        elif "hooks" in r:
+            typer.echo(f"  hooks.json: {r['error']}")
+        else:
+            extra = r.get("header") or r.get("error") or ""
+            typer.echo(f"  {r['channel']:<24} {r['status']:<9} {extra}")
