@@ -159,7 +159,8 @@ def test_t7_more_phrasings(text: str, describes: str) -> None:
       "starts within 2 hours; only if added today"),
      ("always", "My PI (Tomasz Wrona), by email or WhatsApp.", "email, whatsapp; from Tomasz Wrona"),
      ("always", "my line manager (Ines Duarte)", "from Ines Duarte"),
-     ("never", "Twitter / X notifications", "from Twitter or X")],
+     ("never", "Twitter / X notifications", "from Twitter or X"),
+     ("never", "Mute the PTA group", 'drop: whatsapp; group chat; chat "PTA"')],
 )
 def test_t7_rule_shapes_from_own_cases(section: str, text: str, describes: str) -> None:
     (rule,) = parse_rules(f"## {section}\n- {text}\n").rules

@@ -65,6 +65,7 @@ from tic.triage._patterns import (
     DIRECTIVE_POS,
     MEETING_TYPES,
 )
+from tic.triage._text import fold
 from tic.triage._vocab import (
     CONNECTORS,
     GENERIC,
@@ -368,6 +369,8 @@ def compile_rule(text: str, section: str) -> Compiled:
         scope.senders = _bare_names(scope_text, quotes)
         if not scope.senders and mode == "if" and not (cond.topics or cond.matchers):
             scope.senders = _bare_names(cond_text, quotes)  # "Tell me when Odile emails"
+        chats = {fold(m.name) for m in scope.matchers if isinstance(m, ChatMatcher)}
+        scope.senders = [s for s in scope.senders if fold(s.value) not in chats]  # "Mute the PTA group": a chat, not a sender
         first = re.match(r"\W*([\w'’\-]+)", scope_text)
         if scope.content and first and [s.value for s in scope.senders] == [first.group(1)]:
             scope.senders = []  # "Serial appointments that repeat ...": an adjective, not a sender
