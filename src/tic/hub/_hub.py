@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 
 from tic.agents import Agent
 from tic.clock import Clock
+from tic.errors import ModelError
 from tic.hub._history import ChatHistory
 from tic.hub._registry import ToolRegistry
 from tic.hub._turn import run_turn
@@ -130,6 +131,8 @@ class ChatHub:
             try:
                 await self._clock.sleep(self._window)
                 await self.deliver_pending()
+            except Exception:  # R3: a bug in one delivery never stops the consumer; the batch stays for later
+                log.exception("notification delivery failed; retrying on the next poll")
             finally:
                 self._busy -= 1
 
@@ -255,5 +258,14 @@ class ChatHub:
         return prompt
 
     def _run_turn(self) -> None:
-        run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
-                 system_prompt=self.system_prompt(), say=self._say)
+        """One turn of the main agent. R3: a failing model never stops the engine; what it left
+        unanswered stays in the history (valid, H8) and is answered on the next turn or restart."""
+        try:
+            run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
+                     system_prompt=self.system_prompt(), say=self._say)
+        except ModelError as exc:
+            log.error("the main agent's model failed: %s", exc)
+            self._store.post("the assistant's model could not answer", {"model": self._model.name, "error": str(exc)[:300]},
+                             severity="error", audience="*")  # background: it must not start another failing turn
+            self._say(f"[tic] I could not reach my language model ({self._model.name}); "
+                      "I will answer as soon as it works again. Details: ./tic notices list")
