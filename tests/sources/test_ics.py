@@ -231,3 +231,15 @@ def test_t5_moving_an_instance_that_is_not_the_next_one_changes_the_version(tmp_
     assert after.revision and after.version != before.version
     # The next occurrence moving on by itself is still not a change.
     assert only(fetch(calendar(tmp_path, series, moved), now=NOW + timedelta(days=7))).version == after.version
+
+
+def test_s1_calendar_attendees_from_attendee_cn_and_mailto_not_in_version(tmp_path):
+    lines = ("DTSTART;TZID=Europe/Berlin:20261202T100000", "DTEND;TZID=Europe/Berlin:20261202T110000",
+             "SUMMARY:Site walk", "ORGANIZER;CN=Tomasz Wójcik:mailto:tomasz@hallberg.de")
+    attendees = ('ATTENDEE;CN="Ruiz, Ana";PARTSTAT=ACCEPTED:mailto:ana.ruiz@ruiz-arq.es',
+                 "ATTENDEE;RSVP=TRUE:mailto:li@example.org")
+    with_them = only(fetch(calendar(tmp_path, vevent("walk-1@example.com", *lines, *attendees))))
+    assert [(p.name, p.address) for p in with_them.attendees] == [
+        ("Ruiz, Ana", "ana.ruiz@ruiz-arq.es"), ("", "li@example.org")]
+    without = only(fetch(calendar(tmp_path, vevent("walk-1@example.com", *lines))))
+    assert without.attendees == () and without.version == with_them.version

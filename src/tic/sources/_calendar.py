@@ -146,6 +146,7 @@ def _event(source: str, uid: str, components: list[Any], timezones: list[Any], z
         type="event",
         time=start,
         sender=_organizer(occurrence.get("ORGANIZER") or first.get("ORGANIZER")),
+        attendees=_attendees(occurrence.get("ATTENDEE") or first.get("ATTENDEE")),
         subject=_text(occurrence, "SUMMARY"),
         body=cap_body(_text(occurrence, "DESCRIPTION")),
         start=start,
@@ -251,6 +252,13 @@ def _text(component: Any, name: str) -> str:
     if isinstance(value, list):
         value = value[0] if value else None
     return str(value).strip() if value is not None else ""
+
+
+def _attendees(value: Any) -> tuple[Person, ...]:
+    """ATTENDEE properties (CN + mailto) as People, in order, without duplicates."""
+    values = value if isinstance(value, list) else [value] if value is not None else []
+    people = [_organizer(v) for v in values]
+    return tuple(dict.fromkeys(p for p in people if p.name or p.address))
 
 
 def _organizer(value: Any) -> Person:

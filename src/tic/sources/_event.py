@@ -51,6 +51,7 @@ class Event(BaseModel):
     time: datetime  # when it arrived (mail/chat) or when it starts (calendar), aware UTC
     sender: Person = Field(default_factory=Person)
     to: tuple[Person, ...] = ()
+    attendees: tuple[Person, ...] = ()  # calendar ATTENDEEs (CN + mailto); not part of `version`
     subject: str = ""  # e-mail subject or calendar summary
     body: str = ""  # plain text, capped at BODY_CAP
     headers: dict[str, str] = Field(default_factory=dict)  # List-Unsubscribe, Precedence, Auto-Submitted, ...
