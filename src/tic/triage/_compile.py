@@ -39,6 +39,7 @@ from tic.triage._matchers import (
     Topic,
     TopicMatcher,
 )
+from tic.triage._names import bare_names, names, role_note, split_senders
 from tic.triage._patterns import (
     _ANY_SENDER,
     _CAL,
@@ -53,25 +54,23 @@ from tic.triage._patterns import (
     _IN_SUBJECT,
     _MENTION,
     _MSG,
-    _ORG,
     _PH,
     _QUOTE,
     _RECUR,
     _SLOT_END,
     _TIME_QUALIFIER,
     _TOPIC,
+    _WITH,
     _WITHIN,
+    UNKNOWABLE,
     DIRECTIVE_NEG,
     DIRECTIVE_POS,
     MEETING_TYPES,
 )
 from tic.triage._text import fold
 from tic.triage._vocab import (
-    CONNECTORS,
     GENERIC,
-    HONORIFICS,
     NUMBERS,
-    RELATION,
     STOP,
     STREET,
     VOCAB,
@@ -101,6 +100,7 @@ class _Found:
     senders: list[SenderSpec] = field(default_factory=list)
     topics: list[Topic] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    attendees: bool = False  # "meetings with X": X may be the organiser or an attendee
     slots: bool = False  # a from/about slot or "regardless of sender" was present
     content: bool = False  # something more specific than a channel was understood
 
@@ -127,71 +127,6 @@ def _terms(phrase: str, quotes: list[str]) -> Topic | None:
     if not proper and not common:
         return None
     return Topic(label=phrase.strip(), proper=tuple(proper), common=tuple(common))
-
-
-def _names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[SenderSpec], list[str]]:
-    """Sender specs named by one item of a from-slot ("anyone at Kestrel Labs")."""
-    specs: list[SenderSpec] = []
-    for m in _PH.finditer(item):
-        q = quotes[int(m.group(1))]
-        before = item[: m.start()].lower()
-        if re.search(r"\b(saved as|called|named|contact)\s*$", before):
-            specs.append(SenderSpec("contact", q))
-        elif "(" in q or re.search(r"\bname\b", item.lower()):
-            specs.append(SenderSpec("literal", q))
-        else:
-            specs.append(SenderSpec("contact", q))  # a quoted name is meant whole
-    rest = _PH.sub(" ", item)
-    for addr in re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", rest):
-        specs.append(SenderSpec("address", addr))
-        rest = rest.replace(addr, " ")
-    for dom in re.findall(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b", rest):
-        if not re.fullmatch(r"(e\.g|i\.e|etc)\.?", dom):
-            specs.append(SenderSpec("domain", dom.lower().lstrip("@")))
-            rest = rest.replace(dom, " ")
-    for phone in re.findall(r"\+\d[\d\s\-]{6,}\d", rest):
-        specs.append(SenderSpec("address", phone))
-        rest = rest.replace(phone, " ")
-    role = re.match(r"\s*((?:[\w'’-]+\s+){1,3}?)\(([^)]*[A-Z][^)]*)\)(.*)$", rest, re.DOTALL)
-    if role and all(is_plain_word(w) or w.lower() in RELATION or (w.isupper() and len(w) <= 4) for w in role.group(1).split()):
-        rest = f"{role.group(2)} {role.group(3)}"  # "my PI (Min-jun Park)": the name in brackets, not the role
-    rest = re.sub(r"\(([^)]*)\)", lambda m: " " if m.group(1).lower() == m.group(1) else m.group(0), rest)
-    if re.search(r"\b(unknown|unsaved|strangers?)\b", rest.lower()):
-        return specs + [SenderSpec("unknown", "")], []
-    org = _ORG.search(rest)
-    kind = "name"
-    if org:
-        rest, kind = org.group(3), "org"
-    elif re.search(r"\b(staff|team|people|employees)\b", rest.lower()):
-        kind = "org"
-    tokens, last = [], 0
-    for m in re.finditer(r"[\w&][\w'’\-.&]*", rest):
-        if re.search(r"[/;|]", rest[last : m.start()]):
-            tokens.append("")  # "Twitter / X": two names
-        tokens.append(m.group(0))
-        last = m.end()
-    runs, run = [], []
-    for i, tok in enumerate(tokens + [""]):
-        word = tok.strip(".")
-        low = word.lower()
-        initial_common = (i == 0 and bare and low in RELATION) or low in HONORIFICS
-        if word and (word[0].isupper() or word[0].isdigit()) and not is_plain_word(word) and not initial_common or run and low in CONNECTORS:
-            run.append(word)
-        else:
-            while run and run[-1].lower() in CONNECTORS:
-                run.pop()
-            if run:
-                runs.append(" ".join(run))
-            run = []
-    if not runs and not specs and not bare:
-        plain = [t for t in (w.lower().strip(".") for w in tokens) if t and not is_plain_word(t) and t not in RELATION]
-        relation = [t for t in (w.lower() for w in tokens) if t in RELATION]
-        if plain and not relation:
-            runs.append(" ".join(plain))
-        elif relation or plain:
-            return [], [f'cannot tell who "{item.strip()}" is (name them or quote the saved contact name)']
-    specs.extend(SenderSpec(kind, r) for r in runs)
-    return specs, []
 
 
 def _slot(text: str, start: int, end_re: re.Pattern[str]) -> str:
@@ -244,15 +179,23 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calenda
     if _ANY_SENDER.search(low):
         found.slots = True
     cat_text = _PH.sub(lambda q: quotes[int(q.group(1))].lower(), blank)
+    for m in _WITH.finditer(part):  # "Meetings with Ana Ruiz"
+        slot = _slot(part, m.end(), _FROM_END)
+        found.attendees = found.slots = True
+        blank = blank.replace(slot.lower(), " ")
+        for item in split_senders(slot):
+            specs, notes = names(item, quotes)
+            found.senders.extend(specs)
+            if notes and not specs:
+                found.notes.extend(notes)
     for m in _FROM.finditer(part):
         slot = _slot(part, m.end(), _FROM_END)
         if not slot or _ANY_SENDER.search(low[m.start() : m.end() + len(slot)]):
             continue
         found.slots = True
         blank = blank.replace(slot.lower(), " ")
-        items = re.split(r",\s*(?:and\s+|or\s+)?|\s+or\s+|\s+and\s+(?=\S)", slot)
-        for item in items:
-            specs, notes = _names(item, quotes)
+        for item in split_senders(slot):
+            specs, notes = names(item, quotes)
             found.senders.extend(specs)
             if notes and not specs:
                 found.notes.extend(notes)
@@ -270,7 +213,7 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calenda
         found.matchers.append(GroupMatcher(True))
         found.kinds.add("whatsapp")
     if _MENTION.search(low):
-        found.matchers.append(MentionMatcher())
+        found.matchers.append(MentionMatcher(by_name=bool(re.search(r"\bmy name\b", low))))
         found.kinds.add("whatsapp") if not found.kinds else None
         found.content = True
     if _MSG.search(blank) and not found.kinds:
@@ -281,7 +224,7 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calenda
             found.matchers.append(ChatMatcher(name))
             found.content = True
     cats = {c for c, rx in _CATEGORIES.items() if rx.search(cat_text)}
-    if "automated" in cats and cats & {"digest", "transactional"}:
+    if "automated" in cats and cats & {"digest", "transactional", "autoreply"}:
         cats.discard("automated")  # "automated digests", '"weekly summary" style automated mail'
     if cats:
         found.matchers.append(CategoryMatcher(frozenset(cats)))
@@ -309,20 +252,6 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calenda
             found.matchers.append(RecurrenceMatcher(freq))
             found.kinds.add("calendar")
             found.content = True
-
-
-def _bare_names(text: str, quotes: list[str]) -> list[SenderSpec]:
-    """Names standing alone ("Pinterest notifications", "Grace on WhatsApp")."""
-    specs = []
-    for m in _PH.finditer(text):
-        q = quotes[int(m.group(1))]
-        if re.search(r"\b(saved as|called|named|contact)\s*$", text[: m.start()].lower()):
-            specs.append(SenderSpec("contact", q))
-        elif re.search(r"\bnames?\b", text.lower()):
-            specs.append(SenderSpec("literal", q))  # '"(Bramble)" after their name'
-    body = _PH.sub(" , ", text)
-    specs += [s for s in _names(body, quotes, bare=True)[0] if s.kind in {"name", "org", "domain", "address"}]
-    return specs
 
 
 def _leftover(text: str, quotes: list[str]) -> list[str]:
@@ -366,9 +295,9 @@ def compile_rule(text: str, section: str) -> Compiled:
     if cond_text:
         _extract(cond_text, work, quotes, cond, calendar=scope.kinds == {"calendar"})  # "..., only if they were added today"
     if not scope.slots and not cond.slots and not scope.senders and not cond.senders:
-        scope.senders = _bare_names(scope_text, quotes)
+        scope.senders = bare_names(scope_text, quotes)
         if not scope.senders and mode == "if" and not (cond.topics or cond.matchers):
-            scope.senders = _bare_names(cond_text, quotes)  # "Tell me when Odile emails"
+            scope.senders = bare_names(cond_text, quotes)  # "Tell me when Odile emails"
         chats = {fold(m.name) for m in scope.matchers if isinstance(m, ChatMatcher)}
         scope.senders = [s for s in scope.senders if fold(s.value) not in chats]  # "Mute the PTA group": a chat, not a sender
         first = re.match(r"\W*([\w'’\-]+)", scope_text)
@@ -383,7 +312,7 @@ def compile_rule(text: str, section: str) -> Compiled:
     def assemble(found: _Found) -> list[Matcher]:
         out = list(found.matchers)
         if found.senders:
-            out.append(SenderMatcher(tuple(dict.fromkeys(found.senders))))
+            out.append(SenderMatcher(tuple(dict.fromkeys(found.senders)), attendees=found.attendees))
         if found.topics:
             out.append(TopicMatcher(tuple(found.topics)))
         return out
@@ -395,12 +324,17 @@ def compile_rule(text: str, section: str) -> Compiled:
         notes.append(f"the condition after \"{'unless' if mode == 'unless' else 'if'}\" is not understood")
     if qualifier := _TIME_QUALIFIER.search(_PH.sub(" ", scope_text + " " + cond_text)):
         notes.append(f"\"{qualifier.group(0)}\" (a time of day or week) is not understood")
+    said = _PH.sub(" ", scope_text + " " + cond_text)
+    notes += [why for rx, why in UNKNOWABLE if rx.search(said)]
+    if mode in {"only", "unless"} and not scope_m and (extra := _leftover(scope_text, quotes)):
+        notes.append(f"cannot tell which events \"{' '.join(extra[:4])}\" refers to")  # "Bank alerts only if ..."
     understood = not notes
     if understood and not (scope_m or cond_m or kinds):
         understood, notes = False, ["no sender, topic, kind of mail, chat or calendar timing recognised"]
+        if who := role_note(_PH.sub(" ", scope_text + " " + cond_text)):
+            notes.append(who)  # "My dentist's office": a role with no name
     broad = not any(isinstance(m, (SenderMatcher, TopicMatcher, CategoryMatcher, ChatMatcher, MentionMatcher,
                                    CreatedTodayMatcher, StartsWithinMatcher, RecurrenceMatcher)) for m in scope_m + cond_m)
-    said = _PH.sub(" ", scope_text + " " + cond_text)
     if understood and broad and (extra := _leftover(said, quotes) + [m.group(0) for m in MEETING_TYPES.finditer(said)]):
         understood, notes = False, [f"cannot tell which events \"{' '.join(extra[:4])}\" refers to"]
     return Compiled(

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, time, timedelta, timezone
+from datetime import datetime
 from typing import Protocol
-from zoneinfo import ZoneInfo
 
 from tic.sources import Event
 from tic.triage._classify import traits
+from tic.triage._roles import role_evidence
+from tic.triage._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
+    CreatedTodayMatcher, RecurrenceMatcher, StartsWithinMatcher, event_start, fmt_delta, local_zone,
+)
 from tic.triage._text import (
-    contains_stem, contains_words, domain_labels, fold, looks_like_phone, squash, squash_variants, strip_injection,
+    contains_stem, contains_words, domain_labels, fold, header, looks_like_phone, squash, squash_variants, strip_injection,
     words,
 )
 
@@ -58,12 +61,22 @@ class GroupMatcher:
 
 @dataclass(frozen=True)
 class MentionMatcher:
-    """The user is @-mentioned ("me" in mentions), not merely named in the text."""
+    """The user is @-mentioned ("me" in mentions), not merely named in the text.
+
+    `by_name`: the rule says "when someone says my name". The local decider does
+    not know the user's name, so the @-mention is the only reliable signal it has;
+    the explanation says so.
+    """
+
+    by_name: bool = False
 
     def match(self, event: Event, now: datetime) -> str | None:
         return "the user is @-mentioned" if event.mentions_me else None
 
     def describe(self) -> str:
+        if self.by_name:
+            return ("an @-mention of the user (the user's name is not known locally, so only an @-mention "
+                    "counts, not the name written in the text)")
         return "an @-mention of the user"
 
 
@@ -110,6 +123,15 @@ def _loose_name(display: list[str], name: list[str], reversed_ok: bool) -> bool:
     return False
 
 
+def _same_parts(display: list[str], name: list[str]) -> bool:
+    """All parts of a two-or-more-part name, in any order ("Park Min-jun" = "Min-jun Park" = "Ruiz, Ana")."""
+    parts = [w for w in display if w.strip(".") not in _HONORIFIC_WORDS]
+    return len(name) >= 2 and sorted(parts) == sorted(name)
+
+
+_HONORIFIC_WORDS = {"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}
+
+
 def _address_forms(name: list[str]) -> set[str]:
     first, last = squash(name[0]), squash(name[-1])
     return {first + last, first[:1] + last, last + first, first + last[:1]}
@@ -137,11 +159,14 @@ class SenderSpec:
         if self.kind == "unknown":
             unsaved = event.kind == "whatsapp" and (not display or looks_like_phone(display))
             return f"from the unsaved number {sender.address}" if unsaved else None
+        if self.kind == "role":
+            return role_evidence(event, self.value)
         if self.kind == "literal":
             return f'display name "{display}" contains "{self.value}"' if fold(self.value) in fold(display) else None
         if self.kind == "contact" or (self.kind == "name" and event.kind == "whatsapp"):
             dw = words(display)
             exact = dw == vw if self.kind == "contact" else dw[: len(vw)] == vw  # a saved name is the whole name
+            exact = exact or _same_parts(dw, vw)  # "Park Min-jun" saved, "Min-jun Park" in the rule
             if (event.kind == "whatsapp" and exact) or (event.kind != "whatsapp" and contains_words(dw, vw)):
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
             if self.kind == "contact":
@@ -153,7 +178,8 @@ class SenderSpec:
             dw = words(display)
             if len(sq) <= 2 and dw == vw:
                 return f'sender "{display}"'
-            if len(sq) > 2 and (contains_words(dw, vw) or _loose_name(dw, vw, "," in display)):
+            if len(sq) > 2 and (contains_words(dw, vw) or _loose_name(dw, vw, "," in display)
+                                or any(_same_parts(seg, vw) for seg in _segments(display.replace(",", " ")))):
                 return f'sender display name "{display}"'
             local = squash(sender.address.rpartition("@")[0])
             if len(vw) > 1 and local and local in _address_forms(vw):
@@ -182,21 +208,32 @@ class SenderSpec:
 
     def describe(self) -> str:
         return {"org": f"anyone at {self.value}", "unknown": "an unsaved number", "domain": f"@{self.value}", "literal": f'"{self.value}" in the name',
-                "contact": f'contact "{self.value}"'}.get(self.kind, self.value)
+                "contact": f'contact "{self.value}"',
+                "role": f"a {self.value} (shown by the sender's name, address, domain or signature)"}.get(self.kind, self.value)
 
 
 @dataclass(frozen=True)
 class SenderMatcher:
+    """Any of `specs` sent it; with `attendees` ("meetings with Ana Ruiz") a calendar item's attendee counts too."""
+
     specs: tuple[SenderSpec, ...]
+    attendees: bool = False
 
     def match(self, event: Event, now: datetime) -> str | None:
         for spec in self.specs:
             if hit := spec.match(event):
-                return hit
+                return f"organiser: {hit}" if self.attendees and event.kind == "calendar" else hit
+        if self.attendees and event.kind == "calendar":
+            for person in event.attendees:
+                as_sender = event.model_copy(update={"sender": person})
+                for spec in self.specs:
+                    if hit := spec.match(as_sender):
+                        return f"attendee {person}: {hit}"
         return None
 
     def describe(self) -> str:
-        return "from " + " or ".join(s.describe() for s in self.specs)
+        return ("with " if self.attendees else "from ") + " or ".join(s.describe() for s in self.specs) + (
+            " (organiser or attendee)" if self.attendees else "")
 
 
 @dataclass(frozen=True)
@@ -252,11 +289,26 @@ _CATEGORY_TRAITS = {
     "automated": ("automated", "bulk", "digest"), "social": ("social",), "transactional": ("transactional",),
     "list": ("list_reply",),
 }
-_CATEGORY_ORDER = ["spam", "social", "marketing", "digest", "newsletter", "transactional", "list", "automated"]
+_CATEGORY_ORDER = ["spam", "autoreply", "social", "marketing", "digest", "newsletter", "transactional", "list", "automated"]
 _CATEGORY_WORDS = {"newsletter": "a newsletter", "marketing": "marketing", "digest": "an automated digest/report",
                    "automated": "automated mail", "bulk": "bulk mail", "social": "a social-network notification",
                    "transactional": "an automated order/shipping notice", "list_reply": "mailing-list traffic",
                    "business": "a business broadcast"}
+
+
+_AUTOREPLY_SUBJECT = re.compile(r"^\s*(automatic reply|auto-?reply|autoreply|out of (the )?office|ooo\b|away:|"
+                                r"abwesenheit|r[ée]ponse automatique|respuesta autom[áa]tica|risposta automatica)", re.I)
+
+
+def _autoreply(event: Event) -> str | None:
+    """An automatic reply / out-of-office notice: Auto-Submitted: auto-replied, X-Autoreply, or its subject."""
+    if event.kind != "email":
+        return None
+    if "auto-replied" in fold(header(event.headers, "Auto-Submitted")) or header(event.headers, "X-Autoreply"):
+        return "an automatic reply (headers)"
+    if m := _AUTOREPLY_SUBJECT.search(event.subject):
+        return f'an automatic reply (subject "{m.group(0).strip()}")'
+    return None
 
 
 @dataclass(frozen=True)
@@ -266,6 +318,8 @@ class CategoryMatcher:
     categories: frozenset[str]
 
     def match(self, event: Event, now: datetime) -> str | None:
+        if "autoreply" in self.categories and (hit := _autoreply(event)):
+            return hit
         t = traits(event)
         if "spam" in self.categories and t.spam:
             return "spam/phishing (" + t.spam_evidence() + ")"
@@ -277,102 +331,3 @@ class CategoryMatcher:
 
     def describe(self) -> str:
         return ", ".join(sorted(self.categories))
-
-
-def local_zone(event: Event) -> ZoneInfo | timezone:
-    try:
-        return ZoneInfo(event.timezone) if event.timezone else timezone.utc
-    except (KeyError, ValueError):
-        return timezone.utc
-
-
-def event_start(event: Event) -> datetime:
-    """The (next occurrence's) start instant; all-day items start 00:00 in the calendar's zone."""
-    start = event.start or event.time
-    if start.tzinfo is None:
-        start = start.replace(tzinfo=timezone.utc)
-    if not event.all_day:
-        return start
-    tz = local_zone(event)
-    utc = start.astimezone(timezone.utc)
-    if utc.time() == time(0) and start.astimezone(tz).time() != time(0):
-        day = utc.date()  # the source kept the bare date at UTC midnight
-    else:
-        day = start.astimezone(tz).date()
-    return datetime.combine(day, time(0), tz)
-
-
-def fmt_delta(delta: timedelta) -> str:
-    minutes = int(round(delta.total_seconds() / 60))
-    if abs(minutes) < 60:
-        return f"{minutes} minutes"
-    if abs(minutes) >= 48 * 60:
-        return f"{round(minutes / 1440)} days"
-    hours, rest = divmod(minutes, 60)
-    if not rest:
-        return f"{hours} hour" + ("s" if hours != 1 else "")
-    return f"{hours} h {rest:02d} min" if hours < 6 else f"about {round(minutes / 60)} hours"
-
-
-@dataclass(frozen=True)
-class CreatedTodayMatcher:
-    """Created (added to the calendar) today in the calendar's time zone, or within `within`."""
-
-    within: timedelta | None = None
-
-    def match(self, event: Event, now: datetime) -> str | None:
-        if event.kind != "calendar" or event.created is None:
-            return None
-        tz = local_zone(event)
-        created = event.created if event.created.tzinfo else event.created.replace(tzinfo=timezone.utc)
-        if created > now + timedelta(minutes=5):
-            return None
-        if self.within is not None:
-            return f"created {fmt_delta(now - created)} ago" if now - created <= self.within else None
-        if created.astimezone(tz).date() != now.astimezone(tz).date():
-            return None
-        return f"created today at {created.astimezone(timezone.utc):%H:%M} UTC"
-
-    def describe(self) -> str:
-        return f"added within {fmt_delta(self.within)}" if self.within else "added today"
-
-
-@dataclass(frozen=True)
-class StartsWithinMatcher:
-    window: timedelta
-
-    def match(self, event: Event, now: datetime) -> str | None:
-        if event.kind != "calendar":
-            return None
-        start = event_start(event)
-        if now - timedelta(minutes=1) <= start <= now + self.window:
-            where = f" ({start.astimezone(local_zone(event)):%d %b %H:%M} {event.timezone})" if event.timezone else ""
-            return f"starts in {fmt_delta(start - now)}{where}"
-        return None
-
-    def describe(self) -> str:
-        return f"starts within {fmt_delta(self.window)}"
-
-
-def _every_workday(rule: str) -> bool:
-    """A weekly rule on five or more days (BYDAY=MO,TU,WE,TH,FR) is a daily series for the user."""
-    m = re.search(r"BYDAY=([A-Z0-9,+-]+)", rule)
-    return "FREQ=WEEKLY" in rule and bool(m) and len(set(m.group(1).split(","))) >= 5
-
-
-@dataclass(frozen=True)
-class RecurrenceMatcher:
-    """A recurring calendar item; `freq` (WEEKLY, DAILY, ...) narrows it."""
-
-    freq: str | None = None
-
-    def match(self, event: Event, now: datetime) -> str | None:
-        rule = event.recurrence.upper()
-        if event.kind != "calendar" or not rule:
-            return None
-        if self.freq and f"FREQ={self.freq}" not in rule and not (self.freq == "DAILY" and _every_workday(rule)):
-            return None
-        return f"recurring (RRULE {event.recurrence})"
-
-    def describe(self) -> str:
-        return f"recurring {self.freq.lower()}" if self.freq else "recurring"

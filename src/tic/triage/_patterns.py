@@ -19,7 +19,7 @@ DIRECTIVE_POS = re.compile(
     r"\b(always|notify|tell me|let me know|alert|ping me|i want to (see|know|hear)|show me|surface|wake me|"
     r"remind me|make sure i see|flag|want to hear|important)\b", re.IGNORECASE)
 _EMAIL = re.compile(r"\b(e-?mails?|mails?|inbox|newsletters?|mailing lists?)\b")
-_CHAT = re.compile(r"\b(whats ?app|chats?|group chats?|sms|dms?)\b")
+_CHAT = re.compile(r"\b(whats ?app|chats?|group chats?|sms|dms?|texts|text messages?|signal|telegram)\b")
 # Kinds of meeting a rule can name ("reminders for daily stand-ups"): calendar words that say which
 # items, so a rule naming only one of them is not read as "every calendar item".
 MEETING_TYPES = re.compile(r"\b(stand-?ups?|standups?|syncs?|huddles?|check-ins?|scrums?|1:1s|one-on-ones?|"
@@ -31,7 +31,8 @@ _MSG = re.compile(r"\bmessages?\b")
 _GROUP = re.compile(r"\bgroups?\b")
 _DIRECT = re.compile(r"\b(direct|private|personal|individual|one-to-one|1:1)\s+(messages?|chats?)\b|\bdms?\b")
 _MENTION = re.compile(
-    r"@-?\s?mention|\bmentions? me\b|\b(my name|me) (is |gets |get )?(explicitly |directly )?(@-?)?(mentioned|tagged)\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
+    r"@-?\s?mention|\bmentions? me\b|\b(says?|said|uses?|writes?|types?|mentions?|drops?) my name\b|"
+    r"\bmy name (comes? up|appears?|shows? up|is (said|used|written|called))\b|\b(names?|calls? out) me\b|\b(my name|me) (is |gets |get )?(explicitly |directly )?(@-?)?(mentioned|tagged)\b|\b(i am|i'm|am i|i get|i'm being|i am being|i was|me being)\s+"
     r"(explicitly |directly |specifically |personally )?(@-?)?(mentioned|tagged)\b|\btag(s|ged)? me\b|@me\b")
 _ANY_SENDER = re.compile(r"\b(regardless of (the )?sender|no matter who|whoever sends?|egal who|from any(one|body)"
                          r"(?!\s+(at|from|of|in|with)\b)|any sender)\b")
@@ -63,6 +64,8 @@ _CATEGORIES = {
     "spam": re.compile(r"\b(spam|phishing|scams?)\b"),
     "transactional": re.compile(r"\b((order|shipping|delivery|shipment) (confirmations?|updates?|notifications?)|receipts?)\b"),
     "list": re.compile(r"\b(mailing lists?|google groups)\b"),
+    "autoreply": re.compile(r"\b(auto(matic|mated)?[- ]?(replies|reply|responses?|responders?)|out[- ]of[- ]office|"
+                            r"ooo|vacation (replies|reply|responders?|messages?)|away messages?)\b"),
 }
 
 
@@ -88,3 +91,15 @@ _IN_SUBJECT = re.compile(
     r"(?:§(\d+)§|\bwith\s+(?:the\s+(?:word|phrase)\s+)?([a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}))\s+in\s+(?:the|its|their)\s+"
     r"subject(?:\s+line)?\b|\bsubject(?:\s+line)?\s+(?:that\s+)?(?:contains?|containing|mentions?|mentioning|includes?|"
     r"including|has|with|says)\s+(?:the\s+(?:word|phrase)\s+)?§(\d+)§", re.IGNORECASE)
+
+
+# "Meetings with Ana Ruiz": a calendar slot that names organiser or attendees.
+_WITH = re.compile(r"\b(meetings?|events?|calls?|appointments?|invites?|invitations?|1:1s?|one-on-ones?|syncs?|"
+                   r"lunch(?:es)?|dinners?|coffees?|catch-ups?|sessions?|anything)\s+with\s+", re.I)
+# Things a rule can ask about that no event field tells the local decider.
+UNKNOWABLE = (
+    (re.compile(r"\b(in\s+(the\s+)?b?cc|b?cc'?d|on\s+b?cc|copied\s+(in|on)|cc\s+line)\b", re.I),
+     "whether the user is in CC is not known locally"),
+    (re.compile(r"\b(replies?|respond(s|ed)?|answers?) to me\b", re.I),
+     "whether a message replies to the user is not known locally"),
+)
