@@ -280,3 +280,59 @@ OWN_CASE_ROWS = [
 def test_t3_t7_rule_shapes_from_own_cases(rules: str, event: Event, notify: bool, reason: str) -> None:
     d = decide(rules, event)
     assert d.notify is notify and d.reason.startswith(reason), d.reason
+
+
+def _with(event: Event, **update) -> Event:
+    return event.model_copy(update=update)
+
+
+_WALK = meeting("Site walk, block C", starts_in=26 * H, created_ago=2 * H,
+                organiser=Person(name="Ines Duarte", address="ines@duarte-arq.example"))
+_RECRUITER_SIG = "Would you be open to a call this week?\n\nBest,\nTomasz Lindqvist\nSenior Talent Partner, Northlight"
+SHAPE_ROWS = [
+    # (id, rules markdown, event, notify, reason starts with) - the shapes a previous round found weak (T3, T7)
+    ("t7-role-recruiter-by-domain", "## Always notify\n- Emails from recruiters\n",
+     email("Petra Olsen", "petra@talentbridge-recruiting.example", "A role you might like", "Hi! Open to chat?"),
+     True, 'Always notify: "Emails from recruiters"'),
+    ("t7-role-recruiter-by-signature", "## Always notify\n- Emails from recruiters\n",
+     email("Tomasz Lindqvist", "tomasz@northlight.example", "Staff engineer opening", _RECRUITER_SIG), True, "Always notify"),
+    ("t7-role-recruiter-not-a-client", "## Always notify\n- Emails from recruiters\n",
+     email("Hana Sato", "hana@sato-design.example", "Invoice for March", "Attached, thanks!"), False, "Built-in heuristics"),
+    ("t7-role-unknown-kind-needs-model", "## Never notify\n- Emails from suppliers\n",
+     email("Greg Ames", "greg@ames-timber.example", "Delivery moved to Friday", "Sorry about that."), False, "Built-in"),
+    ("t7-meeting-with-attendee", "## Always notify\n- Meetings with Ana Ruiz\n",
+     _with(_WALK, attendees=(Person(name="Ana Ruiz", address="ana@ruiz.example"),)), True, "Always notify"),
+    ("t7-meeting-with-attendee-reversed", "## Always notify\n- Meetings with Ana Ruiz\n",
+     _with(_WALK, attendees=(Person(name="Ruiz, Ana", address="aruiz@ruiz.example"),)), True, "Always notify"),
+    ("t7-meeting-with-organiser", "## Always notify\n- Meetings with Ines Duarte\n", _WALK, True, "Always notify"),
+    ("t7-meeting-with-someone-else", "## Always notify\n- Meetings with Ana Ruiz\n",
+     _with(_WALK, attendees=(Person(name="Ana Ruizdal", address="ana@ruizdal.example"),)), False, "Built-in"),
+    ("t7-email-from-x-ignores-attendees", "## Always notify\n- Emails from Ana Ruiz\n",
+     email("Bo Lind", "bo@lind.example", "Notes from Ana Ruiz", "Hi."), False, "Built-in"),
+    ("t7-reversed-name-chat", "## Always notify\n- Messages from Min-jun Park\n",
+     chat("Park Min-jun", "Running 10 min late"), True, "Always notify"),
+    ("t7-reversed-name-email-rule-with-comma", "## Always notify\n- Emails from Ruiz, Ana\n",
+     email("Ana Ruiz", "ana@ruiz.example", "Plans"), True, "Always notify"),
+    ("t7-reversed-name-not-partial", "## Always notify\n- Messages from Min-jun Park\n",
+     chat("Min-jun Kim", "hello"), False, "Built-in"),
+    ("t3-my-name-needs-at-mention", "## Custom rules\n- Only notify about group chats when someone says my name\n",
+     chat("Leo", "Noor will know the answer", chat_name="Climbing crew", group=True), False, "Custom rule"),
+    ("t3-my-name-at-mention", "## Custom rules\n- Only notify about group chats when someone says my name\n",
+     chat("Leo", "@Noor can you check?", chat_name="Climbing crew", group=True, mentions=("me",)), True, "Custom rule"),
+    ("t7-autoreply-is-not-all-automated", "## Never notify\n- Automatic replies and out-of-office messages\n",
+     email("Lab Orders", "orders@labsupply.example", "Your order has shipped", "Tracking inside.",
+           headers={"Auto-Submitted": "auto-generated"}), False, "Built-in"),
+    ("t7-autoreply-dropped", "## Never notify\n- Automatic replies and out-of-office messages\n",
+     email("Kai Berg", "kai@berg.example", "Automatic reply: Draft lease", "I am away until Monday."),
+     False, "Never notify"),
+    ("t7-texts-from-unknown-numbers", "## Never notify\n- Texts from unknown numbers\n",
+     chat("+1 555 0199", "Is the flat still free?", number="+15550199"), False, "Never notify"),
+]
+
+
+@pytest.mark.parametrize(("rules", "event", "notify", "reason"), [r[1:] for r in SHAPE_ROWS],
+                         ids=[r[0] for r in SHAPE_ROWS])
+def test_t3_t7_weak_shapes(rules: str, event: Event, notify: bool, reason: str) -> None:
+    decision = decide(rules, event)
+    assert decision.notify is notify, decision.reason
+    assert decision.reason.startswith(reason), decision.reason

@@ -171,3 +171,43 @@ def test_t7_rule_shapes_from_own_cases(section: str, text: str, describes: str) 
 def test_t7_a_meeting_type_alone_is_not_read_as_every_calendar_item(text: str, word: str) -> None:
     (rule,) = parse_rules(f"## custom\n- {text}\n").rules
     assert not rule.understood and word in rule.note, rule.note
+
+
+@pytest.mark.parametrize(
+    ("text", "describes"),
+    [
+        ("Emails from recruiters", "from a recruiter"),
+        ("Anything from headhunters or recruiting agencies", "from a recruiter"),
+        ("Anything from the school", "from a school"),
+        ("Meetings with Ana Ruiz", "with Ana Ruiz (organiser or attendee)"),
+        ("Calls with Park Min-jun or Leila Haddad", "with Park Min-jun or Leila Haddad (organiser or attendee)"),
+        ("Emails from Ruiz, Ana", "from Ana Ruiz"),
+        ("If my name is mentioned", "only an @-mention counts"),
+        ("When someone says my name in a group chat", "group chat; an @-mention of the user (the user's name is not known"),
+        ("Texts from unknown numbers", "whatsapp; from an unsaved number"),
+        ("Automatic replies and out-of-office messages", "autoreply"),
+    ],
+)
+def test_t7_roles_attendees_reversed_names_and_my_name(text: str, describes: str) -> None:
+    (rule,) = parse_rules(f"## Always notify\n- {text}\n").always
+    assert rule.understood, rule.note
+    assert describes in rule.describe(), rule.describe()
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("Messages from suppliers", '"suppliers" is a kind of sender'),
+        ("Promotions from airlines", '"airlines" is a kind of sender'),
+        ("Anything from my clients", 'cannot tell who "my clients"'),
+        ("My dentist's office", "cannot tell who \"my dentist's office\""),
+        ("Emails from my dentist's office", "cannot tell who"),
+        ("Calendar invites from people outside my company", "not known locally"),
+        ("Emails where I'm in CC", "in CC is not known locally"),
+        ("Group chats: only if someone replies to me", "replies to the user is not known locally"),
+        ("Bank alerts only if they mention a payment", 'cannot tell which events "Bank"'),
+    ],
+)
+def test_t7_kinds_of_sender_and_unknowable_facts_need_a_model(text: str, note: str) -> None:
+    (rule,) = parse_rules(f"## Always notify\n- {text}\n").always
+    assert not rule.understood and note in rule.note, rule.describe()
