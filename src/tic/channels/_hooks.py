@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tic.channels._envelope import BUILTIN_CHANNELS, RESERVED_STEMS, ChannelError, atomic_write_json, folder, valid_stem
 
@@ -32,6 +32,15 @@ class HookManifest(BaseModel):
     how_to_cancel: str = Field(min_length=1, max_length=2000)
     version: str = Field("1.0.0", min_length=1, max_length=40)
     instructions: str | None = Field(None, max_length=4000)
+    # C (seed "Canonical producer state versus mirror"): a producer whose channel mirrors canonical state
+    # registers a generic-dismiss guard and teaches its own verb in `instructions`.
+    dismiss_guard: bool = False
+
+    @model_validator(mode="after")
+    def _guard_teaches_a_verb(self) -> "HookManifest":
+        if self.dismiss_guard and not (self.instructions or "").strip():
+            raise ValueError("dismiss_guard needs instructions that teach the producer's own verb for clearing it")
+        return self
 
     @field_validator("channel")
     @classmethod
@@ -98,6 +107,10 @@ class HookRegistry:
                 raise ChannelError(f"no hook named {name!r}; registered: {', '.join(m.name for m in current) or 'none'}")
             self._save([m for m in current if m.name != name])
         return found[0]
+
+    def guard(self, channel: str) -> HookManifest | None:
+        """The registered hook guarding `channel` against a generic dismiss, if any."""
+        return next((m for m in self.load() if m.channel == channel and m.dismiss_guard), None)
 
     def edit(self, name: str, changes: dict[str, Any]) -> HookManifest | None:
         """Change the named fields (null values ignored); None when nothing changed."""

@@ -10,9 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from tic.channels._blocked import BlockedState
 from tic.channels._cap import cap_payload, max_chars
 from tic.channels._collect import CONTENT_NOTE, ChannelFile, scan
 from tic.channels._delay import DelayStore
+from tic.channels._dismiss import Dismissed, dismiss
 from tic.channels._envelope import allowed
 from tic.channels._hooks import HookRegistry, HooksLoadError
 from tic.clock import Clock
@@ -73,7 +75,8 @@ class AgentChannels:
         self._warn = warn or (lambda t, p: None)
         self._env = env
         self._lock = threading.RLock()
-        self._blocked: set[str] = set()  # warned, until registered
+        self._blocked_state = BlockedState(self.workdir)
+        self._blocked: set[str] | None = None  # warned, until registered (persisted: survives a restart)
         self._malformed: dict[str, str] = {}  # channel -> digest warned about
         self._delay_problem: str | None = None
         self.delivered: str | None = None
@@ -93,6 +96,11 @@ class AgentChannels:
                 log.warning("%s: %s", self.agent, exc)
                 hooks = []
             result = scan(self.workdir, hooks)
+            if self._blocked is None:
+                self._blocked = self._blocked_state.load()
+            else:  # another engine sharing the workdir may have warned meanwhile
+                self._blocked |= self._blocked_state.load()
+            before = set(self._blocked)
             blocked_now: set[str] = set()
             malformed_now: dict[str, str] = {}
             for p in result.problems:
@@ -105,6 +113,8 @@ class AgentChannels:
                     if self._malformed.get(p.channel) != p.digest:  # once per broken version; the store holds repeats
                         self._post(MALFORMED, {"agent": self.agent, "channel": p.channel, "error": p.detail})
             self._blocked = {c for c in self._blocked | blocked_now if not allowed(c, hooks)}
+            if self._blocked != before:
+                self._blocked_state.save(self._blocked)
             self._malformed = malformed_now
             delayed = delay.channel if delay else None
             files = tuple(f for f in result.files if f.name != delayed or delayed == "daemon")
@@ -137,6 +147,29 @@ class AgentChannels:
             if not fp or fp == self.delivered:
                 return None
             return fp, self.model_payload(snap)
+
+    def dismiss(self, channel: str, *, expect: str | None = None) -> dict[str, Any]:
+        """Generic dismiss (see tic.channels._dismiss); the result a tool or CLI shows.
+
+        When everything visible had been delivered before the dismiss, what remains counts as delivered
+        too (the result then starts with its fingerprint, so a restart reads it back): dismissing one
+        channel never re-delivers the others.
+        """
+        with self._lock:
+            before = self.sync()
+            seen_all = bool(before.fingerprint) and before.fingerprint == self.delivered
+            done: Dismissed = dismiss(self.workdir, channel, expect=expect)
+            after = self.sync()
+            out: dict[str, Any] = {}
+            if seen_all:
+                fp = after.fingerprint or "0" * 16
+                self.delivered = fp
+                out["fingerprint"] = fp
+            out["dismissed" if done.cleared else "absent"] = channel
+            out["note"] = ("only the channel file was cleared; the producer's own state is unchanged"
+                           if done.cleared else "no file to clear: the channel has nothing published")
+            out["remaining"] = [f.name for f in after.files]
+            return out
 
     def mark(self, fingerprint: str) -> None:
         with self._lock:

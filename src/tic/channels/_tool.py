@@ -1,4 +1,4 @@
-"""The `notification` tool: check, add, drop, list, edit, delay (C)."""
+"""The `notification` tool: check, dismiss, add, drop, list, edit, delay (C)."""
 
 from __future__ import annotations
 
@@ -24,9 +24,11 @@ NOTIFICATION = "notification"
 class NotificationArgs(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    action: Literal["check", "add", "drop", "list", "edit", "delay"]
+    action: Literal["check", "dismiss", "add", "drop", "list", "edit", "delay"]
     input: dict[str, Any] = Field(default_factory=dict, description=(
-        "add: {name, channel, source, description, how_to_modify, how_to_cancel, version?, instructions?}; "
+        "dismiss: {channel}; "
+        "add: {name, channel, source, description, how_to_modify, how_to_cancel, version?, instructions?, "
+        "dismiss_guard?}; "
         "drop: {name}; edit: {name, ...fields to change}; delay: {channel, seconds (0 cancels)}"))
 
 
@@ -37,6 +39,11 @@ def register_notification_tool(registry: ToolRegistry, workdirs: Workdirs) -> No
         try:
             if args.action == "check":
                 return channels.check()
+            if args.action == "dismiss":
+                channel = data.get("channel")
+                if not isinstance(channel, str) or not channel:
+                    raise ChannelError("input.channel is required: the channel to clear (see action='check')")
+                return channels.dismiss(channel)
             if args.action == "list":
                 return {"hooks": [m.model_dump(mode="json", exclude_none=True) for m in channels.hooks.load()]}
             if args.action == "add":
@@ -60,8 +67,10 @@ def register_notification_tool(registry: ToolRegistry, workdirs: Workdirs) -> No
     registry.register(Tool(
         name=NOTIFICATION,
         description="Channel notifications from external producers (files in your .notification/ folder). "
-        "check: the current channels (they are also delivered to you on their own); add/drop/list/edit: hook "
-        "registrations that allow a producer's channel; delay: hide one channel for `seconds` (0 cancels).",
+        "check: the current channels (they are also delivered to you on their own); dismiss {channel}: clear "
+        "that channel's file only (a guarded mirror channel is refused: use its producer's own verb); "
+        "add/drop/list/edit: hook registrations that allow a producer's channel (dismiss_guard: true when the "
+        "channel mirrors state the producer owns); delay: hide one channel for `seconds` (0 cancels).",
         args=NotificationArgs,
         handler=handler,
         category="Introspection",
