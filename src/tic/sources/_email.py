@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import email
 import email.header
+import email.headerregistry
 import email.policy
 import email.utils
 import hashlib
@@ -38,20 +39,63 @@ HEADER_CAP = 500  # characters kept per header value
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 
+class _ParsedOnce(email.headerregistry.HeaderRegistry):
+    """The stdlib's header registry, remembering what it parsed.
+
+    `email.policy.default` parses a header anew on every `msg.get()`, and the
+    parser and `get_body()` ask for Content-Type and Content-Disposition again
+    and again: about 34 header parses per message, most of the parse time. The
+    header objects are immutable (str subclasses with read-only attributes), so
+    the same (name, value) always parses to an equal object: each distinct
+    header is parsed once and shared, within a message and across messages
+    (Content-Type, From, To and Authentication-Results repeat a lot in a
+    mailbox). Same parser, same results, so the Events are unchanged.
+    """
+
+    CAP = 4096  # distinct headers remembered; the cache starts afresh when full
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._seen: dict[tuple[str, str], Any] = {}
+        self._classes: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        # The stdlib builds a new class on every call; one per header name does the same job.
+        key = name.lower()
+        cls = self._classes.get(key)
+        if cls is None:
+            cls = self._classes[key] = super().__getitem__(name)
+        return cls
+
+    def __call__(self, name: str, value: str) -> Any:
+        key = (name, value)
+        header = self._seen.get(key)
+        if header is None:
+            header = super().__call__(name, value)  # may raise on hostile input: not remembered
+            if len(self._seen) >= self.CAP:
+                self._seen.clear()
+            self._seen[key] = header
+        return header
+
+
+_POLICY = email.policy.default.clone(header_factory=_ParsedOnce())
+
+
 def email_event(raw: bytes, *, source: str, received: datetime, seen: bool = False) -> Event:
     """The Event of one message. `received` stands in for a missing or unreadable Date."""
-    msg: EmailMessage = email.message_from_bytes(raw, policy=email.policy.default)  # type: ignore[assignment]
-    if not any(_header(msg, h) for h in ("From", "Date", "Subject", "Message-ID", "To")):
+    msg: EmailMessage = email.message_from_bytes(raw, policy=_POLICY)  # type: ignore[assignment]
+    h = _Headers(msg)
+    if not any(h.text(name) for name in ("From", "Date", "Subject", "Message-ID", "To")):
         raise ValueError("not an e-mail message (no From, To, Date, Subject or Message-ID header)")
-    message_id = _first_id(_header(msg, "Message-ID"))
+    message_id = _first_id(h.text("Message-ID"))
     key = stable_key("email", message_id) if message_id else f"email:{hashlib.sha256(raw).hexdigest()[:24]}"
     refs = {"message_id": message_id} if message_id else {}
-    ref_ids = _MSG_ID.findall(_header(msg, "References"))
-    thread = ref_ids[0] if ref_ids else _first_id(_header(msg, "In-Reply-To"))
+    ref_ids = _MSG_ID.findall(h.text("References"))
+    thread = ref_ids[0] if ref_ids else _first_id(h.text("In-Reply-To"))
     if thread:
         refs["thread_id"] = thread
-    senders = _people(msg, "From")
-    headers = {h: _header(msg, h)[:HEADER_CAP] for h in KEPT_HEADERS}
+    senders = _people(h, "From")
+    headers = {name: h.text(name)[:HEADER_CAP] for name in KEPT_HEADERS}
     if received.tzinfo is None:
         received = received.replace(tzinfo=timezone.utc)
     return Event(
@@ -59,15 +103,64 @@ def email_event(raw: bytes, *, source: str, received: datetime, seen: bool = Fal
         source=source,
         kind="email",
         type="message",
-        time=_date(msg) or received.astimezone(timezone.utc),
+        time=_date(h) or received.astimezone(timezone.utc),
         sender=senders[0] if senders else Person(),
-        to=tuple(_people(msg, "To")),
-        subject=_header(msg, "Subject"),
+        to=tuple(_people(h, "To")),
+        subject=h.text("Subject"),
         body=cap_body(_body(msg)),
         headers={k: v for k, v in headers.items() if v},
         seen=seen,
         refs=refs,
     )
+
+
+_LINESEP = re.compile(r"\n|\r")  # what EmailPolicy.header_fetch_parse removes before parsing
+
+
+def _unstructured(name: str) -> bool:
+    """True when the registry parses `name` as unstructured text (Subject, List-Id, X-..., not addresses or dates)."""
+    registry = _POLICY.header_factory
+    return issubclass(registry.registry.get(name.lower(), registry.default_class), email.headerregistry.UnstructuredHeader)
+
+
+_UNSTRUCTURED = {name.lower(): _unstructured(name) for name in (*KEPT_HEADERS, "Subject", "References", "In-Reply-To")}
+
+
+class _Headers:
+    """One message's headers, each looked up and turned into text at most once.
+
+    `text(name)` is what `" ".join(str(msg.get(name)).split())` gives (with a
+    fallback when the parser raises). The first header of a name is the one
+    used, as `msg.get` does. A plain-ASCII unstructured value without an
+    encoded word is its own decoded text (the registry's unstructured parser
+    returns such a value unchanged), so it skips the parser.
+    """
+
+    def __init__(self, msg: EmailMessage) -> None:
+        self.msg = msg
+        self.raw: dict[str, str] = {}
+        for k, v in msg.raw_items():
+            self.raw.setdefault(k.lower(), v)
+        self._text: dict[str, str] = {}
+
+    def value(self, name: str) -> str | None:
+        """The raw value as the header parser would see it (line breaks removed), None when absent."""
+        raw = self.raw.get(name.lower())
+        return None if raw is None else "".join(_LINESEP.split(raw))
+
+    def text(self, name: str) -> str:
+        key = name.lower()
+        text = self._text.get(key)
+        if text is None:
+            value = self.value(name)
+            if value is None:
+                text = ""
+            elif _UNSTRUCTURED.get(key) and value.isascii() and "=?" not in value:
+                text = " ".join(value.split())
+            else:
+                text = _header(self.msg, name)
+            self._text[key] = text
+        return text
 
 
 def _header(msg: EmailMessage, name: str) -> str:
@@ -92,25 +185,36 @@ def _first_id(value: str) -> str:
     return parts[0] if parts else ""
 
 
-def _people(msg: EmailMessage, name: str) -> list[Person]:
+def _people(h: _Headers, name: str) -> list[Person]:
     try:
-        addresses = getattr(msg.get(name), "addresses", None)
+        addresses = getattr(h.msg.get(name), "addresses", None)
     except Exception:  # noqa: BLE001
         addresses = None
     if addresses is not None:
         return [Person(name=a.display_name or "", address=a.addr_spec if a.username else "") for a in addresses]
-    text = _header(msg, name)
+    text = h.text(name)
     return [Person(name=n, address=a) for n, a in email.utils.getaddresses([text]) if n or a] if text else []
 
 
-def _date(msg: EmailMessage) -> datetime | None:
-    try:
-        dt = getattr(msg.get("Date"), "datetime", None)
-    except Exception:  # noqa: BLE001
-        dt = None
+def _date(h: _Headers) -> datetime | None:
+    # The registry's DateHeader takes its datetime from parsedate_to_datetime(value) and then
+    # also formats and re-parses it as text; only the datetime is needed, so call that directly.
+    # Anything else (no value, a value it rejects) goes the way it always went.
+    value = h.value("Date")
+    dt = None
+    if value:
+        try:
+            dt = email.utils.parsedate_to_datetime(value)
+        except Exception:  # noqa: BLE001 - the slow path below decides
+            dt = None
     if dt is None:
         try:
-            dt = email.utils.parsedate_to_datetime(_header(msg, "Date"))
+            dt = getattr(h.msg.get("Date"), "datetime", None)
+        except Exception:  # noqa: BLE001
+            dt = None
+    if dt is None:
+        try:
+            dt = email.utils.parsedate_to_datetime(h.text("Date"))
         except (TypeError, ValueError, IndexError):
             return None
     return dt.replace(tzinfo=timezone.utc) if dt.tzinfo is None else dt.astimezone(timezone.utc)
