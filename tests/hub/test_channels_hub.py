@@ -180,6 +180,10 @@ def test_c_delay_tool_masks_and_cancel_reveals(world, store, roster, clock, tmp_
     ("delay", {"channel": "delay-alarm", "seconds": 5}, "cannot itself be delayed"),
     ("delay", {"channel": "unknown", "seconds": 5}, "not an allowed channel"),
     ("delay", {"channel": "mcp.x", "seconds": "soon"}, "must be a number"),
+    ("dismiss", {"channel": "mcp.none"}, '"absent": "mcp.none"'),
+    ("dismiss", {}, "error: input.channel is required"),
+    ("dismiss", {"channel": "builds"}, "error: channel 'builds' is not an allowed channel"),
+    ("dismiss", {"channel": "email"}, "error: channel 'email' is a built-in mirror"),
 ])
 def test_c_notification_tool_actions_and_errors(world, store, roster, clock, tmp_path, action, input_, expect):
     from tic.hub import CallContext
@@ -208,3 +212,37 @@ def test_c_r1_offline_main_model_describes_channels_as_data(world, store, roster
     (text,) = said
     assert "“mcp.ci”" in text and "1 build failed" in text and "build 42 failed on main" in text
     assert "I have not acted on it" in text
+
+
+def test_c_generic_dismiss_through_the_tool_clears_one_channel_and_wakes_nothing(world, store, roster, clock, tmp_path):
+    dismiss_call = AssistantMessage(tool_calls=(ToolCall("c1", "notification", {"action": "dismiss", "input": {"channel": "mcp.ci"}}),))
+    model = ScriptedModel(AssistantMessage(content="told"), dismiss_call, AssistantMessage(content="cleared"))
+    hub, wd = make(world, store, roster, clock, model, tmp_path)
+    publish(wd, "mcp.ci", envelope("1 build failed"))
+    publish(wd, "mcp.chat", envelope("2 messages"))
+    assert asyncio.run(hub.deliver_channels()) is True
+    asyncio.run(hub.user_says("clear the CI channel"))
+    result = model.calls[2][0][-1]
+    out = json.loads(result["content"])
+    assert out["dismissed"] == "mcp.ci" and out["remaining"] == ["mcp.chat"] and "[notification]" not in result["content"]
+    assert not (wd / ".notification" / "mcp.ci.json").exists() and (wd / ".notification" / "mcp.chat.json").exists()
+    assert not hub.channels_pending()  # the remaining channel was seen: no second wake
+    again, _ = make(world, store, roster, clock, ScriptedModel(), tmp_path)
+    assert not again.channels_pending()  # a restart reads the dismiss result's fingerprint back
+    for messages, _ in model.calls:
+        assert_valid_sequence(messages)
+
+
+def test_c_producer_dismiss_guard_through_the_tool_quotes_the_instructions(world, store, roster, clock, tmp_path):
+    from tic.hub import CallContext
+
+    hub, wd = make(world, store, roster, clock, ScriptedModel(), tmp_path)
+    add = {"name": "tickets", "channel": "inbox", "source": "s", "description": "d", "how_to_modify": "m",
+           "how_to_cancel": "c", "dismiss_guard": True, "instructions": "close tickets with `tickets close ID`"}
+    added = hub._registry.call(ToolCall("a", "notification", {"action": "add", "input": add}), CallContext("main"))
+    assert '"dismiss_guard": true' in added.result
+    publish(wd, "inbox", envelope("3 open tickets"))
+    refused = hub._registry.call(ToolCall("d", "notification", {"action": "dismiss", "input": {"channel": "inbox"}}),
+                                 CallContext("main"))
+    assert refused.status == "error" and "`tickets close ID`" in refused.result and "refused" in refused.result
+    assert (wd / ".notification" / "inbox.json").exists()
