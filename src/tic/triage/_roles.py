@@ -49,10 +49,11 @@ def role_evidence(event: Event, role: str) -> str | None:
     """What shows the sender has `role`: display name, address, domain or signature."""
     cue = ROLES[role][1]
     sender = event.sender
-    for what, text in (("display name", sender.name), ("address", sender.address.rpartition("@")[0]),
-                       ("domain", " ".join(domain_labels(sender.domain)))):
+    for what, shown, text in (("display name", sender.name, sender.name),
+                              ("address", sender.address, sender.address.rpartition("@")[0]),
+                              ("domain", sender.domain, " ".join(domain_labels(sender.domain)))):
         if text and (m := cue.search(fold(text).replace("-", " ").replace(".", " ").replace("_", " "))):
-            return f'a {role}: {what} "{text}" says "{m.group(0)}"'
+            return f'a {role}: {what} "{shown}" says "{m.group(0)}"'
     if event.kind == "email":
         lines = [ln.strip() for ln in strip_injection(event.body).strip().splitlines() if ln.strip()]
         for line in lines[-6:]:
