@@ -1,4 +1,4 @@
-"""./tic channel publish AGENT CHANNEL --json FILE|- | list AGENT (C)."""
+"""./tic channel publish AGENT CHANNEL --json FILE|- | list AGENT | dismiss AGENT CHANNEL (C)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import typer
 
 from tic.cli._common import app, fail, settings
 
-channel_app = typer.Typer(help="The channel protocol: publish into an agent's .notification/ folder, list it (C).",
+channel_app = typer.Typer(help="The channel protocol: publish into an agent's .notification/ folder, list it, "
+                          "dismiss one channel (C).",
                           no_args_is_help=True)
 app.add_typer(channel_app, name="channel")
 
@@ -79,7 +80,7 @@ def channel_list(agent: str, as_json: bool = typer.Option(False, "--json", help=
     rows = []
     for f in result.files:
         status = "delayed" if delay and delay.channel == f.name else "live"
-        rows.append({"channel": f.name, "status": status, "header": f.envelope.get("header"),
+        rows.append({"channel": f.name, "status": status, "version": f.digest[:16], "header": f.envelope.get("header"),
                      "priority": f.envelope.get("priority"), "published_at": f.envelope.get("published_at")})
     for p in result.problems:
         rows.append({"channel": p.channel, "status": p.kind, "error": p.detail or None})
@@ -102,3 +103,30 @@ def channel_list(agent: str, as_json: bool = typer.Option(False, "--json", help=
         else:
             extra = r.get("header") or r.get("error") or ""
             typer.echo(f"  {r['channel']:<24} {r['status']:<9} {extra}")
+
+
+@channel_app.command("dismiss")
+def channel_dismiss(
+    agent: str,
+    channel: str,
+    expect: str = typer.Option(None, "--expect", help="only if the file is still this version (see list --json)"),
+) -> None:
+    """Clear one channel's file (only that file; the producer's own state is unchanged).
+
+    The channel must be allowed for the agent; a guarded mirror channel (a hook with dismiss_guard, or the
+    built-in email/goal) is refused with its producer's instructions: use the producer's own verb.
+    """
+    from tic.channels import ChannelError, HooksLoadError, dismiss
+
+    workdir = _agent_workdir(agent)
+    try:
+        done = dismiss(workdir, channel, expect=expect)
+    except HooksLoadError as exc:
+        fail(f"load failed: {exc}")
+    except ChannelError as exc:
+        fail(str(exc))
+    if done.cleared:
+        typer.echo(f"dismissed {channel} ({workdir / '.notification' / (channel + '.json')}); "
+                   "the producer's own state is unchanged")
+    else:
+        typer.echo(f"nothing to dismiss: {channel} has no file")
