@@ -246,3 +246,18 @@ def test_c_producer_dismiss_guard_through_the_tool_quotes_the_instructions(world
                                  CallContext("main"))
     assert refused.status == "error" and "`tickets close ID`" in refused.result and "refused" in refused.result
     assert (wd / ".notification" / "inbox.json").exists()
+
+
+def test_c_offline_main_model_dismisses_a_channel_when_asked_and_relays_a_guard(world, store, roster, clock, tmp_path):
+    said: list[str] = []
+    hub, wd = make(world, store, roster, clock, OfflineMainModel(clock), tmp_path, said)
+    publish(wd, "mcp.ci", envelope("1 build failed"))
+    publish(wd, "email", {**envelope("3 unread emails"), "instructions": "mark them read in your mail client"})
+    asyncio.run(hub.user_says("Please dismiss the mcp.ci channel"))
+    asyncio.run(hub.user_says("clear the email channel"))
+    asyncio.run(hub.user_says("dismiss the mcp.ci channel"))
+    cleared, refused, absent = said
+    assert "I cleared the “mcp.ci” channel" in cleared and "unchanged" in cleared
+    assert refused.startswith("I couldn't clear that channel") and "built-in mirror" in refused
+    assert "nothing to clear" in absent
+    assert not (wd / ".notification" / "mcp.ci.json").exists() and (wd / ".notification" / "email.json").exists()

@@ -8,6 +8,7 @@ long ago, how soon), rather than echoing the notification's summary.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timezone
 from typing import Any
 
@@ -45,6 +46,10 @@ class OfflineMainModel:
             return AssistantMessage(content=self._after_tools(messages))
         if last.get("role") == "user":
             text = str(last.get("content") or "")
+            channel = _dismiss_request(text)
+            if channel and "notification" in can:  # C: "dismiss the mcp.ci channel" -> a generic dismiss
+                return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "notification",
+                                                             {"action": "dismiss", "input": {"channel": channel}}),))
             pref = parse_preference(text)
             if pref is not None and {"read_file", "write_file"} <= can:
                 # H9: read the rules first, then write them back with the new rule
@@ -94,6 +99,8 @@ class OfflineMainModel:
         for r in results:
             if r.get("name") == "read_notification":
                 items.extend(_json_list(r.get("content")))
+            elif r.get("name") == "notification" and _dismiss_line(r.get("content")):
+                channel_lines.append(_dismiss_line(r.get("content")))  # type: ignore[arg-type]
             elif r.get("name") == "notification" and _json_obj(r.get("content")).get("fingerprint"):
                 channel_lines.extend(describe_channels(_json_obj(r.get("content"))))
             else:
@@ -230,6 +237,29 @@ def describe_channels(payload: dict[str, Any]) -> list[str]:
     if not lines:
         lines.append("No channel has anything new.")
     return lines
+
+
+_DISMISS = re.compile(r"\b(?:dismiss|clear)\s+(?:the\s+)?[“\"']?([a-z0-9][a-z0-9_.-]{0,63})[”\"']?\s+channel\b")
+
+
+def _dismiss_request(text: str) -> str | None:
+    """The channel a user asks to dismiss ("dismiss the mcp.ci channel", "clear the “email” channel")."""
+    found = _DISMISS.search(text.lower())
+    return found.group(1).rstrip(".") if found else None
+
+
+def _dismiss_line(content: Any) -> str | None:
+    """One sentence for a `notification(action='dismiss')` result or refusal (C)."""
+    text = str(content or "")
+    obj = _json_obj(text)
+    if obj.get("dismissed"):
+        return (f"I cleared the “{obj['dismissed']}” channel. That only removes its notification; "
+                "whatever the producer keeps on its side is unchanged.")
+    if obj.get("absent"):
+        return f"The “{obj['absent']}” channel has nothing to clear."
+    if text.startswith("error:") and ("dismiss" in text or "refused" in text):
+        return f"I couldn't clear that channel: {_clip(text[6:].strip(), 400)}"
+    return None
 
 
 def _event_text(event: Any) -> str:
