@@ -336,3 +336,27 @@ def test_t3_t7_weak_shapes(rules: str, event: Event, notify: bool, reason: str) 
     decision = decide(rules, event)
     assert decision.notify is notify, decision.reason
     assert decision.reason.startswith(reason), decision.reason
+
+
+PROBE_ROWS = [
+    # (id, rules, event, notify, reason starts with) - T3/T7 phrasings probed beyond the eval's
+    ("t7-named-whatsapp-group-only", "## Never notify\n- the Neighbours WhatsApp group\n",
+     chat("Ivo", "@Noor can you lend me a ladder today?", chat_name="Family", group=True, mentions=("me",)),
+     True, "Built-in"),
+    ("t7-named-whatsapp-group-dropped", "## Never notify\n- the Neighbours WhatsApp group\n",
+     chat("Ivo", "Bins go out tonight", chat_name="Neighbours", group=True), False, "Never notify"),
+    ("t7-saved-contacts-only", "## Always notify\n- Direct messages from anyone in my contacts\n",
+     chat("Rosa Lind", "see you"), True, "Always notify"),
+    ("t7-saved-contacts-not-unsaved", "## Always notify\n- Direct messages from anyone in my contacts\n",
+     chat("+1 555 0142", "see you", number="+15550142"), False, "Built-in"),
+    ("t7-appositive-role-and-name", "## Always notify\n- Emails from my landlord, Jorge Pérez\n",
+     email("Jorge Perez", "jorge@perez-lettings.example", "Boiler visit"), True, "Always notify"),
+]
+
+
+@pytest.mark.parametrize(("rules", "event", "notify", "reason"), [r[1:] for r in PROBE_ROWS],
+                         ids=[r[0] for r in PROBE_ROWS])
+def test_t3_t7_probed_phrasings(rules: str, event: Event, notify: bool, reason: str) -> None:
+    decision = decide(rules, event)
+    assert decision.notify is notify, decision.reason
+    assert decision.reason.startswith(reason), decision.reason

@@ -211,3 +211,24 @@ def test_t7_roles_attendees_reversed_names_and_my_name(text: str, describes: str
 def test_t7_kinds_of_sender_and_unknowable_facts_need_a_model(text: str, note: str) -> None:
     (rule,) = parse_rules(f"## Always notify\n- {text}\n").always
     assert not rule.understood and note in rule.note, rule.describe()
+
+
+@pytest.mark.parametrize(
+    ("text", "understood", "says"),
+    [
+        ('The "Neighbours" WhatsApp group', True, 'chat "Neighbours"'),
+        ("the Neighbours WhatsApp group", True, 'chat "Neighbours"'),
+        ("Emails from my landlord, Jorge Pérez", True, "from Jorge Pérez"),
+        ("Emails from Jorge Pérez, my landlord", True, "from Jorge Pérez"),
+        ("Direct messages from anyone in my contacts", True, "direct message; from a saved contact"),
+        ("Notify me about invoices over $500", False, "comparing an amount"),
+        ("New meeting invites for tomorrow", False, "a particular day"),
+        ("Calendar reminders for events I created myself", False, "made the item themselves"),
+        ("Ping me if my flight changes", False, "no sender, topic"),
+        ("Anything marked urgent", False, "no sender, topic"),
+    ],
+)
+def test_t7_probed_phrasings_are_understood_or_reported(text: str, understood: bool, says: str) -> None:
+    (rule,) = parse_rules(f"## Never notify\n- {text}\n").never
+    assert rule.understood is understood, rule.describe()
+    assert says in rule.describe(), rule.describe()

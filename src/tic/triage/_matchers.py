@@ -159,6 +159,9 @@ class SenderSpec:
         if self.kind == "unknown":
             unsaved = event.kind == "whatsapp" and (not display or looks_like_phone(display))
             return f"from the unsaved number {sender.address}" if unsaved else None
+        if self.kind == "known":  # a saved contact: chats only (an e-mail's sender is never known to be one)
+            saved = event.kind == "whatsapp" and bool(display) and not looks_like_phone(display)
+            return f'from the saved contact "{display}"' if saved else None
         if self.kind == "role":
             return role_evidence(event, self.value)
         if self.kind == "literal":
@@ -209,7 +212,7 @@ class SenderSpec:
     def describe(self) -> str:
         return {"org": f"anyone at {self.value}", "unknown": "an unsaved number", "domain": f"@{self.value}", "literal": f'"{self.value}" in the name',
                 "contact": f'contact "{self.value}"',
-                "role": f"a {self.value} (shown by the sender's name, address, domain or signature)"}.get(self.kind, self.value)
+                "known": "a saved contact", "role": f"a {self.value} (shown by the sender's name, address, domain or signature)"}.get(self.kind, self.value)
 
 
 @dataclass(frozen=True)

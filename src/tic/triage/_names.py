@@ -49,6 +49,9 @@ def names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sender
     rest = re.sub(r"\(([^)]*)\)", lambda m: " " if m.group(1).lower() == m.group(1) else m.group(0), rest)
     if re.search(r"\b(unknown|unsaved|strangers?)\b", rest.lower()):
         return specs + [SenderSpec("unknown", "")], []
+    if re.search(r"\b(in my (contacts|address book|phone)|saved contacts?|my contacts|people i know|known contacts)\b",
+                 rest.lower()):
+        return specs + [SenderSpec("known", "")], []
     if not specs and (role := role_of(rest)):
         return [SenderSpec("role", role)], []  # "recruiters": a role the sender itself shows
     if _OUTSIDE.search(rest):
@@ -99,10 +102,16 @@ _SENDER_LIST = re.compile(r",\s*(?:and\s+|or\s+)?|\s+or\s+|\s+and\s+(?=\S)")
 _REVERSED = re.compile(r"\s*([A-Z][\w'’-]+),\s*([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)\s*")
 
 
+_APPOSITION = re.compile(r"\s*(?:my|our|the)\s+[a-z][\w'’ -]*?,\s*([A-Z][^,;]*?)\s*|\s*([A-Z][^,;]*?),\s*(?:my|our)\s+[a-z][\w'’ -]*")
+
+
 def split_senders(slot: str) -> list[str]:
-    """The items of a from-slot; "Ruiz, Ana" (surname, given name) is one reversed name, not two."""
+    """The items of a from-slot. "Ruiz, Ana" (surname, given name) is one reversed name, not two; in
+    "my landlord, Jorge Pérez" / "Jorge Pérez, my landlord" the name says who the role is."""
     if m := _REVERSED.fullmatch(slot):
         return [f"{m.group(2)} {m.group(1)}"]
+    if (m := _APPOSITION.fullmatch(slot)) and not re.search(r"\b(and|or)\b", m.group(1) or m.group(2)):
+        return [m.group(1) or m.group(2)]
     return _SENDER_LIST.split(slot)
 
 

@@ -82,9 +82,10 @@ _TIME_QUALIFIER = re.compile(
 # A chat by its name: 'in the group "Famiglia"', 'The "Kim family" group', 'the Famiglia chat', 'my family group'.
 _CHAT_NAME = re.compile(
     r"\b(?:in|to|from the (?:group|chat)|group(?: chat)?|chat) (?:the\s+)?(?:group\s+|chat\s+)?§(\d+)§|"
-    r"(?:\b(?:the|my|our|in|to)\s+)?§(\d+)§\s+(?:whats ?app\s+)?(?:group|chat)\b|"
-    r"\bthe\s+([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s+(?:group|chat)\b|"
-    r"\b(?:[Mm]y|[Oo]ur)\s+([a-z][\w'’-]+)\s+(?:whats ?app\s+)?(?:group|chat)\b")
+    r"(?:\b(?:the|my|our|in|to)\s+)?§(\d+)§\s+(?:[Ww]hats ?[Aa]pp\s+)?(?:group|chat)\b|"
+    r"\bthe\s+((?!(?:[Ww]hats[Aa]pp|Signal|Telegram)\b)[A-Z][\w'’]*(?:\s+(?!(?:[Ww]hats[Aa]pp|Signal|Telegram)\b)[A-Z][\w'’]*)*)"
+    r"\s+(?:(?:[Ww]hats ?[Aa]pp|Signal|Telegram)\s+)?(?:group|chat)\b|"
+    r"\b(?:[Mm]y|[Oo]ur)\s+([a-z][\w'’-]+)\s+(?:[Ww]hats ?[Aa]pp\s+)?(?:group|chat)\b")
 
 
 _IN_SUBJECT = re.compile(
@@ -102,4 +103,10 @@ UNKNOWABLE = (
      "whether the user is in CC is not known locally"),
     (re.compile(r"\b(replies?|respond(s|ed)?|answers?) to me\b", re.I),
      "whether a message replies to the user is not known locally"),
+    (re.compile(r"\bI (created|made|added|organi[sz]ed|scheduled|booked|set up|sent)\b|\b(by|from) me\b|\bmyself\b", re.I),
+     "whether the user made the item themselves is not known locally"),
+    (re.compile(r"\b(over|above|more than|greater than|at least|exceeding|under|below|less than)\s+[$€£¥]?\s?\d", re.I),
+     "comparing an amount is not understood locally"),
+    (re.compile(r"\b(for|on|from|about)\s+(tomorrow|tonight|next week|this week(end)?|next month)\b", re.I),
+     "a particular day or week is not understood locally"),
 )

@@ -57,7 +57,7 @@ def _kinds(matcher: Matcher) -> frozenset[str]:
     name = type(matcher).__name__
     if name in _ONLY:
         return frozenset(_ONLY[name])
-    if isinstance(matcher, SenderMatcher) and all(s.kind == "unknown" for s in matcher.specs):
+    if isinstance(matcher, SenderMatcher) and all(s.kind in {"unknown", "known"} for s in matcher.specs):
         return frozenset({"whatsapp"})
     if isinstance(matcher, CategoryMatcher):
         return frozenset({"email", "whatsapp"} if matcher.categories & {"spam", "marketing"} else {"email"})
