@@ -206,6 +206,7 @@ def test_t7_roles_attendees_reversed_names_and_my_name(text: str, describes: str
         ("Emails where I'm in CC", "in CC is not known locally"),
         ("Group chats: only if someone replies to me", "replies to the user is not known locally"),
         ("Bank alerts only if they mention a payment", 'cannot tell which events "Bank"'),
+        ("Emails from the vet's clinic", "is a kind of sender"),
     ],
 )
 def test_t7_kinds_of_sender_and_unknowable_facts_need_a_model(text: str, note: str) -> None:
@@ -232,3 +233,11 @@ def test_t7_probed_phrasings_are_understood_or_reported(text: str, understood: b
     (rule,) = parse_rules(f"## Never notify\n- {text}\n").never
     assert rule.understood is understood, rule.describe()
     assert says in rule.describe(), rule.describe()
+
+
+@pytest.mark.parametrize(("text", "describes"), [("Emails from github notifications", "from github"),
+                                                 ("Emails from hermes", "from hermes"),
+                                                 ("Emails from Grace's Bakery", "from Grace's Bakery")])
+def test_t7_lower_case_brands_stay_names_not_kinds_of_sender(text: str, describes: str) -> None:
+    (rule,) = parse_rules(f"## Never notify\n- {text}\n").never
+    assert rule.understood and describes in rule.describe(), rule.describe()

@@ -85,7 +85,7 @@ def names(item: str, quotes: list[str], bare: bool = False) -> tuple[list[Sender
     if not runs and not specs and not bare:
         plain = [t for t in (w.lower().strip(".") for w in tokens) if t and not is_plain_word(t) and t not in RELATION]
         relation = [t for t in (w.lower() for w in tokens) if t in RELATION]
-        if plain and not relation and KIND_OF_SENDER.search(item.strip().lower()):
+        if plain and not relation and (KIND_OF_SENDER.search(" ".join(plain)) or KIND_OF_SENDER.search(item.lower().replace("’", "'"))):  # "suppliers", not "github notifications"
             return [], [f'"{item.strip()}" is a kind of sender, not a name: cannot tell locally who that is '
                         "(name them, their domain, or quote the saved contact name)"]
         if plain and not relation:

@@ -33,8 +33,9 @@ ROLES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 }
 
 # A lower-case plural or a possessive role: a kind of sender, not a name ("suppliers", "my dentist's office").
-KIND_OF_SENDER = re.compile(r"^\s*(?:(?:the|my|our|all|any|some)\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*[^su\W]s\s*$|"
-                            r"\b(my|our|the)\s+[a-z][\w-]*'s?\b")
+KIND_OF_SENDER = re.compile(r"^\s*(?:(?:the|my|our|all|any|some)\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*"
+                            r"(ers|ors|ists|ants|ents|ians|ies|ees|ines|ives|als|ards|ics)\s*$|"
+                            r"\b(my|our|the)\s+[a-z][\w-]*'s\b")
 
 
 def role_of(item: str) -> str | None:
