@@ -183,22 +183,14 @@ def _extract(part: str, sentence: str, quotes: list[str], found: _Found, calenda
         slot = _slot(part, m.end(), _FROM_END)
         found.attendees = found.slots = True
         blank = blank.replace(slot.lower(), " ")
-        for item in split_senders(slot):
-            specs, notes = names(item, quotes)
-            found.senders.extend(specs)
-            if notes and not specs:
-                found.notes.extend(notes)
+        _add_senders(slot, quotes, found)
     for m in _FROM.finditer(part):
         slot = _slot(part, m.end(), _FROM_END)
         if not slot or _ANY_SENDER.search(low[m.start() : m.end() + len(slot)]):
             continue
         found.slots = True
         blank = blank.replace(slot.lower(), " ")
-        for item in split_senders(slot):
-            specs, notes = names(item, quotes)
-            found.senders.extend(specs)
-            if notes and not specs:
-                found.notes.extend(notes)
+        _add_senders(slot, quotes, found)
     blank = _PH.sub(" ", blank)
     if _EMAIL.search(blank):
         found.kinds.add("email")
@@ -276,6 +268,15 @@ def _split(text: str) -> tuple[str, str, str]:
         stop = after + end.start() if end else len(text)
         return text[:start] + " " + text[stop:], text[after:stop], "only" if only else "if"
     return text, "", ""
+
+
+def _add_senders(slot: str, quotes: list[str], found: "_Found") -> None:
+    """The people a "from ..." / "with ..." slot names; a slot naming nobody leaves its notes."""
+    for item in split_senders(slot):
+        specs, notes = names(item, quotes)
+        found.senders.extend(specs)
+        if notes and not specs:
+            found.notes.extend(notes)
 
 
 def compile_rule(text: str, section: str) -> Compiled:
