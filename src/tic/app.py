@@ -17,7 +17,7 @@ from tic.config import Settings
 from tic.db import open_world
 from tic.hub import ChatHub, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
 from tic.hub._background import BackgroundAgent
-from tic.hub._lookups import register_lookup_tools
+from tic.hub._lookups import register_decision_tool, register_lookup_tools
 from tic.models import OFFLINE_SPECS, ChatModel
 from tic.notices import RepeatPolicy, SqlNoticeStore
 from tic.triage.tick import Triage
@@ -49,6 +49,7 @@ def build_app(settings: Settings, clock: Clock) -> App:
     register_builtin_tools(registry, store, notifier)
     register_file_tools(registry, FileArea(settings.data_dir))  # type: ignore[arg-type]
     register_lookup_tools(registry, lambda: [s for s in build_sources(settings) if s.kind == "calendar"], clock)
+    register_decision_tool(registry, world)
     workdirs = Workdirs(settings.workdirs_dir, clock, warn_for=lambda agent: channel_warn(store, roster, agent))  # type: ignore[arg-type]
     register_notification_tool(registry, workdirs)
     return App(settings, clock, world, roster, store, registry, notifier, workdirs)

@@ -184,6 +184,7 @@ decision_table = Table(
     Column("notice_id", Integer, nullable=True),
     Column("decided_at", UtcDateTime(), nullable=False),
     Column("decided_by", String(16), nullable=True),  # rule | heuristics | model (T6); NULL in older worlds
+    Column("label", Text, nullable=True),  # what the event was, for people: "email from X: subject" (T6)
     UniqueConstraint("event_key", "version", name="uq_decision_event_version"),
 )
 Index("ix_decisions_key", decision_table.c.event_key)

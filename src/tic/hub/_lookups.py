@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 from typing import Callable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from tic.clock import Clock
 from tic.errors import SourceError, ToolError
@@ -14,7 +14,7 @@ from tic.hub._registry import Tool, ToolRegistry
 from tic.sources import Event
 from tic.sources._base import Source
 
-__all__ = ["register_lookup_tools", "calendar_today"]
+__all__ = ["register_lookup_tools", "register_decision_tool", "calendar_today"]
 
 
 class _NoArgs(BaseModel):
@@ -55,3 +55,25 @@ def register_lookup_tools(registry: ToolRegistry, calendars: Callable[[], list[S
 
     registry.register(Tool("calendar_today", "Today's calendar events (read-only): title, time, location.",
                            _NoArgs, _today, category="Lookup"))
+
+
+class _DecisionArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(description="words the event is known by: a sender, a subject word, a chat name")
+    limit: int = Field(5, ge=1, le=20)
+
+
+def register_decision_tool(registry: ToolRegistry, engine) -> None:
+    """T6 for the person chatting: the main agent can look up why something was or was not surfaced."""
+    from tic.triage.history import search
+
+    def _decisions(args: _DecisionArgs, ctx) -> list[dict]:
+        return [
+            {"event": r.event_key, "what": r.label, "notified": r.notify, "reason": r.reason,
+             "decided_by": r.decided_by, "decided_at": r.decided_at.isoformat()}
+            for r in search(engine, args.query, limit=args.limit)
+        ]
+
+    registry.register(Tool("decisions", "Why the triage agent did or did not surface an event (read-only): "
+                           "its decisions matching some words, newest first.", _DecisionArgs, _decisions, category="Lookup"))

@@ -43,6 +43,8 @@ class OfflineMainModel:
         if last.get("role") == "tool":
             if last.get("name") in FILE_TOOLS:
                 return self._preference_step(messages)
+            if last.get("name") == "decisions":
+                return AssistantMessage(content=explain_decisions(last.get("content"), _last_user_text(messages)))
             return AssistantMessage(content=self._after_tools(messages))
         if last.get("role") == "user":
             text = str(last.get("content") or "")
@@ -50,6 +52,9 @@ class OfflineMainModel:
             if channel and "notification" in can:  # C: "dismiss the mcp.ci channel" -> a generic dismiss
                 return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "notification",
                                                              {"action": "dismiss", "input": {"channel": channel}}),))
+            query = why_query(text)
+            if query and "decisions" in can:  # T6: "why didn't you tell me about the LinkedIn email?"
+                return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "decisions", {"query": query}),))
             pref = parse_preference(text)
             if pref is not None and {"read_file", "write_file"} <= can:
                 # H9: read the rules first, then write them back with the new rule
@@ -278,6 +283,51 @@ def _json_obj(content: Any) -> dict[str, Any]:
     except (TypeError, ValueError):
         return {}
     return value if isinstance(value, dict) else {}
+
+
+_WHY = re.compile(r"^\s*why\b(?P<rest>.*)$", re.I | re.S)
+_TOLD = re.compile(r"\b(tell|told|notify|notified|alert|alerted|ping|pinged|mention|mentioned|surface|surfaced|hear|heard|"
+                   r"show|showed|shown|bother|bothered)\b", re.I)
+_FILLER = frozenset("""a an the me my i you your it that this those these about of for regarding on from with
+    email emails mail mails e-mail message messages whatsapp chat text texts event events meeting meetings calendar
+    invite invites notification notifications one any anything something yet today earlier appointment
+    appointments call calls reminder reminders alert alerts no""".split())
+
+
+def why_query(text: str) -> str | None:
+    """The words a "why did/didn't you tell me about X?" question names X by, or None for other talk."""
+    m = _WHY.match(text)
+    if not m or not _TOLD.search(m["rest"]):
+        return None
+    rest = _TOLD.split(m["rest"], maxsplit=1)[-1]
+    rest = re.split(r"\b(?:about|of|regarding|re)\b", rest, maxsplit=1)[-1]
+    words = [w for w in re.findall(r"[\w@.'’-]+", rest) if w.lower().strip(".'’") not in _FILLER]
+    words = [w.strip(".'’").removesuffix("'s").removesuffix("’s") for w in words]
+    return " ".join(w for w in words if w) or None
+
+
+def explain_decisions(content, asked: str = "") -> str:
+    """The answer to a why question, from the `decisions` tool's result."""
+    try:
+        found = json.loads(str(content or "").split("\n\n[notices]", 1)[0])
+    except ValueError:
+        found = None
+    if not isinstance(found, list):
+        return f"I couldn't look that up: {str(content or '')[:200]}"
+    if not found:
+        return ("I found no decision about that. It may not have arrived yet, or it came in before I started "
+                "watching (the first run looks back 24 hours).")
+    lines = []
+    for d in found[:3]:
+        what = d.get("what") or d.get("event", "that item")
+        verdict = "I told you about" if d.get("notified") else "I did not tell you about"
+        when = str(d.get("decided_at", ""))[:16].replace("T", " ")
+        lines.append(f"{verdict} the {what} (decided {when} UTC). Reason: {d.get('reason', 'none recorded')}")
+    return "\n".join(lines)
+
+
+def _last_user_text(messages: list[Message]) -> str:
+    return next((str(m.get("content") or "") for m in reversed(messages) if m.get("role") == "user"), "")
 
 
 def _last_preference(messages: list[Message]) -> Preference | None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 
 from tic.db import decision_table, pending_event_table
 
-__all__ = ["Recorded", "Waiting", "decisions_for", "recent", "waiting_for", "matching_keys"]
+__all__ = ["Recorded", "Waiting", "decisions_for", "label_for", "recent", "search", "waiting_for", "matching_keys"]
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class Recorded:
     decided_by: str
     is_update: bool
     decided_at: datetime
+    label: str | None = None  # what the event was ("email from X: subject"); None in older worlds
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,34 @@ class Waiting:
 def _recorded(row) -> Recorded:
     by = row["decided_by"] or ("rule" if row["rule"] else "heuristics")
     return Recorded(row["event_key"], row["version"], bool(row["notify"]), row["reason"], row["rule"], row["summary"],
-                    by, bool(row["is_update"]), row["decided_at"])
+                    by, bool(row["is_update"]), row["decided_at"], row.get("label"))
+
+
+def label_for(event) -> str:
+    """A short line a person recognises an event by (kept with its decision, so `why` questions can find it)."""
+    who = str(event.sender) or "unknown sender"
+    if event.kind == "email":
+        return f"email from {who}: {event.subject or '(no subject)'}"[:300]
+    if event.kind == "whatsapp":
+        where = f" in the group {event.chat}" if event.is_group else ""
+        return f"WhatsApp message from {who}{where}: {' '.join(event.body.split())[:120]}"[:300]
+    return f"calendar event {event.subject or '(untitled)'} organised by {who}"[:300]
+
+
+def search(engine: Engine, query: str, *, limit: int = 5) -> list[Recorded]:
+    """Decisions whose event label, key or reason holds every word of `query` (case-insensitive), newest first."""
+    words = [w for w in query.lower().split() if w]
+    if not words:
+        return []
+    t = decision_table
+    cond = []
+    for w in words:
+        like = "%" + w.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        text = func.lower(func.coalesce(t.c.label, "") + " " + t.c.event_key + " " + t.c.reason)
+        cond.append(text.like(like, escape="\\"))
+    with engine.connect() as conn:
+        rows = conn.execute(select(t).where(*cond).order_by(t.c.id.desc()).limit(max(1, limit))).mappings().all()
+    return [_recorded(r) for r in rows]
 
 
 def decisions_for(engine: Engine, key: str) -> list[Recorded]:

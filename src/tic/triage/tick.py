@@ -22,6 +22,7 @@ from tic.sources._base import Fetched, Source
 from tic.triage._decision import Decision
 from tic.triage._notification import notification_for
 from tic.triage.decide import decide_events
+from tic.triage.history import label_for
 from tic.triage.prompt import read_memory, system_prompt
 
 log = logging.getLogger(__name__)
@@ -180,7 +181,7 @@ class Triage:
             event_key=event.key, version=event.version, agent=self.agent.name, notify=decision.notify,
             reason=decision.reason, rule=decision.rule, summary=decision.summary if decision.notify else None,
             is_update=is_update, notice_id=notice.id if notice else None, decided_at=self._clock.now(),
-            decided_by=decision.by,
+            decided_by=decision.by, label=label_for(event),
         )
 
     # --- bookkeeping -----------------------------------------------------------------------
