@@ -57,3 +57,23 @@ def test_a_bad_setting_is_a_clear_error_not_a_traceback(monkeypatch):
     monkeypatch.setenv("TIC_BATCH_WINDOW_MS", "soon")
     r = CliRunner().invoke(app, ["notices", "list"])
     assert r.exit_code == 2 and "bad setting: TIC_BATCH_WINDOW_MS" in r.output and "Traceback" not in r.output
+
+
+def test_offline_commands_never_import_litellm(tmp_path):
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from tic.cli import app\n"
+        "from tic.demo import create_demo\n"
+        "from tic.clock import SystemClock\n"
+        f"d = {str(tmp_path)!r}\n"
+        "create_demo(__import__('pathlib').Path(d), SystemClock().now())\n"
+        "for args in (['tick', '--dry-run', '--json', '--rules', d + '/notifications.md', '--sources', d + '/demo'],\n"
+        "             ['rules', 'check', d + '/notifications.md'], ['notices', 'list'], ['log']):\n"
+        "    r = CliRunner().invoke(app, args)\n"
+        "    assert r.exit_code == 0, (args, r.output)\n"
+        "assert 'litellm' not in sys.modules, 'an offline command imported litellm'\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**__import__("os").environ, "TIC_DATA_DIR": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr[-2000:]
