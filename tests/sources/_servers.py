@@ -46,6 +46,18 @@ def wait_for_port(port: int, *, timeout: float = 15.0, proc: subprocess.Popen | 
 # --- TLS ---------------------------------------------------------------------------------------
 
 
+def stop_server(proc: subprocess.Popen | None, root: Path) -> None:
+    """Terminate a test server (kill it if it will not stop) and remove its folder."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
+    shutil.rmtree(root, ignore_errors=True)
+
+
 @dataclass(frozen=True)
 class Tls:
     ca: Path  # the authority's certificate: what clients are told to trust (ca_file)
@@ -177,14 +189,7 @@ service stats {{
         return client
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        shutil.rmtree(self.root, ignore_errors=True)
+        stop_server(self.proc, self.root)
 
 
 # --- Radicale ----------------------------------------------------------------------------------
@@ -231,14 +236,7 @@ class Radicale:
         return caldav.DAVClient(url=self.url, username=self.user, password=self.password, timeout=10, enable_rfc6764=False)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
-        shutil.rmtree(self.root, ignore_errors=True)
+        stop_server(self.proc, self.root)
 
 
 # --- plain HTTP: an .ics feed ------------------------------------------------------------------
