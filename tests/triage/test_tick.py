@@ -136,20 +136,25 @@ def test_t5_an_edited_message_is_judged_again_as_an_update(world, store, roster,
     assert n.params["event_type"] == "message_edited"
 
 
-def test_t5_crash_mid_tick_redecides_only_the_undecided(world, store, roster, clock, home, monkeypatch):
-    decide = RecordingDecider()
-    src = ListSource(items=[email(1), email(3)])
-    triage = make(world, store, roster, clock, home, [src], decide, chunk_size=1)  # one event per transaction
+def crash_on_second_notify(triage, monkeypatch) -> None:
+    """Make the tick's second `notify` raise, as a crash mid-tick would."""
     real = triage._notifier.notify
     calls = {"n": 0}
 
     def flaky(note, connection=None):
         calls["n"] += 1
         if calls["n"] == 2:
-            raise RuntimeError("crash while notifying the second event")
+            raise RuntimeError("crash while notifying the second surfaced event")
         return real(note, connection=connection)
 
     monkeypatch.setattr(triage._notifier, "notify", flaky)
+
+
+def test_t5_crash_mid_tick_redecides_only_the_undecided(world, store, roster, clock, home, monkeypatch):
+    decide = RecordingDecider()
+    src = ListSource(items=[email(1), email(3)])
+    triage = make(world, store, roster, clock, home, [src], decide, chunk_size=1)  # one event per transaction
+    crash_on_second_notify(triage, monkeypatch)
     with pytest.raises(RuntimeError):
         triage.tick()
     assert [r["event_key"] for r in decisions(world)] == ["email:m1@x"]
@@ -163,16 +168,7 @@ def test_t5_h2_crash_mid_chunk_commits_neither_decisions_nor_notifications(world
     decide = RecordingDecider()
     src = ListSource(items=[email(1), email(2), email(3)])
     triage = make(world, store, roster, clock, home, [src], decide)  # all three in one transaction
-    real = triage._notifier.notify
-    calls = {"n": 0}
-
-    def flaky(note, connection=None):
-        calls["n"] += 1
-        if calls["n"] == 2:
-            raise RuntimeError("crash while notifying the second surfaced event")
-        return real(note, connection=connection)
-
-    monkeypatch.setattr(triage._notifier, "notify", flaky)
+    crash_on_second_notify(triage, monkeypatch)
     with pytest.raises(RuntimeError):
         triage.tick()
     assert decisions(world) == [] and store.pending("agent:main") == []  # no decision without its notification
