@@ -201,6 +201,21 @@ pending_event_table = Table(
     Column("first_seen", UtcDateTime(), nullable=False),
 )
 
+# T7: a model's reading of a rule the offline reader did not understand, once per version of the rules
+# file (RuleSet.version). `reading` NULL = the model was asked and gave none (refused, or no valid answer):
+# not asked again for this version. Rows of another `schema_version` (tic.rules.SCHEMA_VERSION) are ignored.
+rule_reading_table = Table(
+    "rule_reading",
+    metadata,
+    Column("rules_version", String(32), primary_key=True),
+    Column("rule_text_hash", String(64), primary_key=True),  # sha256 of the rule's text
+    Column("reading", JSON(none_as_null=True), nullable=True),  # the Reading as JSON; NULL = none
+    Column("why", Text, nullable=True),  # why there is no reading (the model's refusal)
+    Column("read_by", String(64), nullable=False),  # "model" (the model's name is in the log)
+    Column("schema_version", Integer, nullable=False),
+    Column("created_at", UtcDateTime(), nullable=False),
+)
+
 cursor_table = Table(
     "source_cursors",
     metadata,
