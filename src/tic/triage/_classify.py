@@ -6,6 +6,14 @@ the built-in heuristics. Every trait carries its evidence, so a reason can say
 *why* ("List-Unsubscribe, Precedence: bulk"). Signals come from headers and the
 sender first; body words only confirm. Spam judgement never counts words that
 sit inside an instruction aimed at the assistant as anything but a scam trait.
+
+Who the sender is to the user, whatever the language: `known_correspondent`
+says why a sender is known (a saved WhatsApp contact, someone the user has
+written to, a calendar attendee, as the sources mark it in `refs`), and a
+sender who only *claims* to be known (an unsaved number saying "Hi Mum, this is
+my new number", a lookalike of an address the user writes to, a name showing
+another address) carries the `impostor` trait, a scam signal strong enough on
+its own.
 """
 
 from __future__ import annotations
@@ -14,9 +22,15 @@ import re
 from dataclasses import dataclass, field
 
 from tic.sources import Event
+from tic.triage._cues import family_salutation, find
 from tic.triage._text import domain_labels, fold, has_injection, header, looks_like_phone, strip_injection
 
-__all__ = ["Traits", "traits"]
+__all__ = ["Traits", "traits", "known_correspondent", "CORRESPONDENT_REF", "LOOKALIKE_REF"]
+
+CORRESPONDENT_REF = "correspondent"  # refs key a source sets: "sent" | "contact" | "attendee"
+LOOKALIKE_REF = "lookalike_of"  # refs key a source sets: the known address this sender imitates
+_KNOWN_AS = {"sent": "someone the user has written to", "contact": "a saved contact",
+             "attendee": "an attendee of the user's meetings"}
 
 _SOCIAL_SUBJECT = re.compile(
     r"\b(commented on|liked your|reacted to|shared a post|sent you a message|new (connection|follower)s?|"
@@ -106,6 +120,7 @@ class Traits:
     transactional: str = ""  # shipping, receipts, sign-in codes
     business: str = ""  # chat from a business / broadcast account
     unsaved: bool = False  # chat from a number not in the contacts
+    impostor: str = ""  # claims to be a known contact from an unknown number or another address
     spam_signals: tuple[str, ...] = field(default=())
 
     @property
@@ -123,11 +138,12 @@ class Traits:
         return bool(self.bulk or self.newsletter or self.marketing or self.digest or self.social)
 
 
-_WEIGHTS = {"auth-fail": 2, "unauthenticated": 1, "money-strong": 2, "money": 1, "pressure": 1,
+_WEIGHTS = {"impostor": 3, "name-mismatch": 2, "auth-fail": 2, "unauthenticated": 1, "money-strong": 2, "money": 1, "pressure": 1,
             "injection": 1, "unsaved-link": 2, "unsaved": 1}
 
 
-_SIGNAL_WORDS = {"auth-fail": "failed SPF/DMARC", "unauthenticated": "no sender authentication",
+_SIGNAL_WORDS = {"impostor": "a claim to be a known contact ({})", "name-mismatch": "a name showing another address ({})",
+                 "auth-fail": "failed SPF/DMARC", "unauthenticated": "no sender authentication",
                  "money-strong": 'a payment/transfer demand ("{}")', "money": 'money pressure ("{}")',
                  "pressure": 'urgency ("{}")', "injection": "text that tries to instruct the assistant",
                  "unsaved-link": "a link from an unsaved number", "unsaved": "an unsaved number"}
@@ -203,11 +219,12 @@ def _email_traits(event: Event) -> Traits:
     if found["bulk"] and not any(found.get(k) for k in ("newsletter", "marketing", "digest", "social", "list_reply")):
         found["newsletter"] = "bulk mailing"  # bulk mail with no other story is a mailing
 
+    signals = _spam_signals(event, machine)
     return Traits(
         bulk=found["bulk"], automated=found["automated"], newsletter=found.get("newsletter", ""),
         marketing=found.get("marketing", ""), digest=found.get("digest", ""), social=found.get("social", ""),
         list_reply=found.get("list_reply", ""), transactional=found.get("transactional", ""),
-        spam_signals=_spam_signals(event, machine),
+        impostor=_impostor(signals), spam_signals=signals,
     )
 
 
@@ -221,13 +238,55 @@ def _spam_signals(event: Event, machine: bool) -> tuple[str, ...]:
         signals.append(f"money-strong:{m.group(0)}")
     elif m := _MONEY_WEAK.search(full):
         signals.append(f"money:{m.group(0)}")
-    if any(s.startswith("money") for s in signals) and (m := _PRESSURE.search(full)):
-        signals.append(f"pressure:{m.group(0)}")
+    if any(s.startswith("money") for s in signals) and (m := _PRESSURE.search(full) or find("urgent", full)):
+        signals.append(f"pressure:{m.group(0) if isinstance(m, re.Match) else m.text}")
     if has_injection(event.body) or has_injection(event.subject):
         signals.append("injection")
+    signals += _impostor_signals(event, any(s.startswith("money") for s in signals))
     if event.kind == "whatsapp" and (not event.sender.name or looks_like_phone(event.sender.name)):
         signals.append("unsaved-link" if _LINK.search(event.body) else "unsaved")
     return tuple(signals)
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)")
+
+
+def _impostor_signals(event: Event, money: bool) -> list[str]:
+    """A claim to be someone the user knows that the sender's address does not back (item 4 of issue 6)."""
+    if event.kind == "whatsapp":
+        if event.sender.name and not looks_like_phone(event.sender.name):
+            return []  # a saved contact is who the address book says
+        text = strip_injection(event.body)
+        if cue := find("new_number", text):
+            return [f'impostor:"{cue.text}" from an unsaved number']
+        if (family := family_salutation(text)) and (money or find("request", text)):
+            return [f'impostor:"{family}" from an unsaved number']
+        return []
+    if event.kind != "email":
+        return []
+    if other := event.refs.get(LOOKALIKE_REF):
+        return [f"impostor:{event.sender.address} is not {other}"]
+    name = event.sender.name
+    if "@" in name and not header(event.headers, "List-Id") and " via " not in f" {fold(name)} ":
+        shown = {m.group(1).lower() for m in _ADDRESS.finditer(name)}
+        mine = event.sender.domain
+        if shown and not any(mine == d or mine.endswith("." + d) or d.endswith("." + mine) for d in shown):
+            return [f"name-mismatch:{sorted(shown)[0]} shown, {event.sender.address} sent"]
+    return []
+
+
+def _impostor(signals: tuple[str, ...]) -> str:
+    return next((s.split(":", 1)[1] for s in signals if s.startswith("impostor:")), "")
+
+
+def known_correspondent(event: Event) -> str:
+    """Why the sender is someone the user knows ('' when nothing says so): script-independent signals only."""
+    if event.kind == "whatsapp":
+        name = event.sender.name
+        return "a saved contact" if name and not looks_like_phone(name) else ""
+    if LOOKALIKE_REF in event.refs:
+        return ""
+    return _KNOWN_AS.get(event.refs.get(CORRESPONDENT_REF, ""), "")
 
 
 def _chat_traits(event: Event) -> Traits:
@@ -240,9 +299,10 @@ def _chat_traits(event: Event) -> Traits:
     opt_out = _OPT_OUT.search(event.body)
     if promo and (business or unsaved or opt_out):
         business = business or (f'broadcast ("{opt_out.group(0)}")' if opt_out else "broadcast")
+    signals = _spam_signals(event, False)
     return Traits(
         business=business, marketing=f'"{promo.group(0)}"' if promo and business else "",
-        unsaved=unsaved, spam_signals=_spam_signals(event, False),
+        unsaved=unsaved, impostor=_impostor(signals), spam_signals=signals,
     )
 
 

@@ -27,6 +27,7 @@ __all__ = [
     "header",
     "looks_like_phone",
     "domain_labels",
+    "own_words",
 ]
 
 _WORD = re.compile(r"[\w@][\w'’.\-@]*[\w]|[\w]", re.UNICODE)
@@ -172,3 +173,20 @@ def any_in(text_words: Iterable[str], vocabulary: set[str]) -> str | None:
         if w in vocabulary:
             return w
     return None
+
+
+# Where a reply's quoted original starts, in the languages the heuristics read (English, German, Spanish,
+# Portuguese, French, Italian, Swedish): "On ... wrote:", "Am ... schrieb", "El ... escribió:", "Em ... escreveu:",
+# "Le ... a écrit :", "Il ... ha scritto:", "Den ... skrev:" and the Outlook "-----Original Message-----" family.
+_REPLY_START = re.compile(
+    r"\n\s*(on .{5,80} wrote:|am .{5,60} schrieb|el .{5,80} escribi[oó]:|em .{5,80} escreveu:|"
+    r"le .{5,80} a [ée]crit ?:|il .{5,80} ha scritto:|den .{5,80} skrev:|"
+    r"-{3,}\s*(original message|urspr[üu]ngliche nachricht|mensaje original|mensagem original|"
+    r"message d'origine|messaggio originale|ursprungligt meddelande)|_{10,}\s*\n\s*(from|von|de|da|fr[åa]n):)",
+    re.I)
+
+
+def own_words(body: str) -> str:
+    """The sender's own text: without instructions to the assistant, quoted `>` lines and a quoted original."""
+    body = "\n".join(line for line in strip_injection(body).splitlines() if not line.lstrip().startswith(">"))
+    return _REPLY_START.split(body, maxsplit=1)[0]
