@@ -104,6 +104,13 @@ def test_t7_malformed_calls_are_not_taken(bad):
     model.assert_done()
 
 
+def test_t7_a_text_written_twice_is_asked_once():
+    model = ScriptedModel(reply(answer("r1", URGENT_READING), answer("r2", SCHOOL_READING)))
+    got = reader(model).read([not_understood(URGENT), not_understood(SCHOOL), not_understood(URGENT, "always")])
+    assert got == {URGENT: URGENT_READING, SCHOOL: SCHOOL_READING}
+    assert [r["rule"] for r in rules_sent(model.calls[0])] == [URGENT, SCHOOL]
+
+
 def test_t7_two_different_answers_for_one_rule_are_neither_taken():
     model = ScriptedModel(reply(answer("r1", SCHOOL_READING), answer("r1", URGENT_READING)),
                           reply(answer("r1", SCHOOL_READING)))

@@ -26,7 +26,8 @@ import logging
 import re
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from functools import lru_cache
+from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
@@ -117,6 +118,15 @@ def _line(data: dict[str, Any]) -> str:
     return _escape(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
+def unique_texts(rules: Iterable[Rule]) -> list[Rule]:
+    """One rule per text, the first, in order (readings are keyed by a rule's text)."""
+    seen: dict[str, Rule] = {}
+    for rule in rules:
+        seen.setdefault(rule.text, rule)
+    return list(seen.values())
+
+
+@lru_cache(maxsize=1)
 def system_prompt() -> str:
     schema = json.dumps(Reading.model_json_schema(), ensure_ascii=False, separators=(",", ":"))
     return SYSTEM.format(schema=schema)
@@ -198,7 +208,7 @@ class ModelRuleReader:
 
     def ask(self, rules: Sequence[Rule], context: str = "") -> ReadOutcome:
         outcome = ReadOutcome()
-        open_ = list({r.text: r for r in reversed(rules)}.values())[::-1]  # one per text, first one kept
+        open_ = unique_texts(rules)
         if not open_:
             return outcome
         retrying = Retrying(

@@ -17,7 +17,7 @@ import logging
 from typing import Callable
 
 from tic.rules._cache import ReadingCache
-from tic.rules._model_reader import ModelRuleReader
+from tic.rules._model_reader import ModelRuleReader, unique_texts
 from tic.rules._reading import Reading
 from tic.rules._rule import RuleSet
 
@@ -39,7 +39,7 @@ def readings_with_model(ruleset: RuleSet, reader: ModelRuleReader, cache: Readin
     `warn(template, params)` (optional) hears once per call when the model failed or left rules without a valid
     answer (fixed params per kind of problem, so a repeat-held notice can collect them, R3).
     """
-    open_ = list({r.text: r for r in reversed(ruleset.not_understood)}.values())[::-1]
+    open_ = unique_texts(ruleset.not_understood)
     if not open_:
         return ruleset
     version = ruleset.version
