@@ -138,4 +138,5 @@ def build_triage(app: App, sources: list | None = None) -> Triage:
         sources=sources,
         first_run=timedelta(hours=app.settings.first_run_hours),
         decide=decide,
+        timezone=app.settings.timezone,  # T9
     )

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
+from pathlib import Path
 from typing import Protocol
+from zoneinfo import ZoneInfo
 
-__all__ = ["Clock", "SystemClock", "FixedClock", "ManualClock", "parse_instant"]
+__all__ = ["Clock", "SystemClock", "FixedClock", "ManualClock", "local_zone", "parse_instant"]
 
 
 class Clock(Protocol):
@@ -77,3 +80,35 @@ def parse_instant(text: str) -> datetime:
     if value.tzinfo is None:
         value = value.replace(tzinfo=timezone.utc)
     return value.astimezone(timezone.utc)
+
+
+def local_zone() -> tzinfo:
+    """The machine's time zone (T9's last resort): the one place that asks the machine.
+
+    An IANA zone when one can be named (`TZ`, the `/etc/localtime` link,
+    `/etc/timezone`), so daylight saving is followed; else the fixed offset the
+    machine reports now.
+    """
+    for name in _local_zone_names():
+        try:
+            return ZoneInfo(name)
+        except (ValueError, KeyError, OSError):
+            continue
+    return datetime.now().astimezone().tzinfo or timezone.utc
+
+
+def _local_zone_names():
+    tz = os.environ.get("TZ", "").strip().lstrip(":")
+    if tz:
+        yield tz
+        return  # TZ wins over the system files, as in libc; an unreadable TZ falls to the offset
+    try:
+        target = os.readlink("/etc/localtime")
+    except OSError:
+        target = ""
+    if "zoneinfo/" in target:
+        yield target.rsplit("zoneinfo/", 1)[1]
+    try:
+        yield Path("/etc/timezone").read_text(encoding="utf-8").strip()
+    except OSError:
+        pass

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from tic.db import sqlite_url
@@ -36,8 +37,25 @@ class Settings(BaseSettings):
     repeat_hold_seconds: float = Field(30.0, gt=0, description="N7: first hold of a repeated warn/error notice")
     repeat_cap_seconds: float = Field(3600.0, gt=0, description="N7: the doubling hold's cap, and the quiet period that resets it")
     workdirs_dir: Path | None = Field(None, description="C: agent workdirs (<dir>/<agent>/.notification/); default data/agents")
+    timezone: str | None = Field(None, description="T9: the user's IANA time zone ('Europe/Rome'); default the calendar's "
+                                 "X-WR-TIMEZONE, else the machine's")
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str | None) -> str | None:
+        """T9: an IANA name zoneinfo knows; empty = not set."""
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        try:
+            ZoneInfo(value)
+        except (ValueError, KeyError, OSError):
+            raise ValueError(f"unknown time zone {value!r}: use an IANA name such as 'Europe/Rome' or "
+                             "'America/New_York' (a city of the tz database), or unset TIC_TIMEZONE to follow "
+                             "your calendar's time zone") from None
+        return value
 
     @model_validator(mode="after")
     def _hold_within_cap(self) -> "Settings":

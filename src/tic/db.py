@@ -216,6 +216,31 @@ rule_reading_table = Table(
     Column("created_at", UtcDateTime(), nullable=False),
 )
 
+# T11: events decided as held (quiet hours, "not before 9"): surfaced once when the hold ends. The
+# release sets `released_at` with a conditional UPDATE (... WHERE released_at IS NULL) in the same
+# transaction as the notification, so one engine releases it, once, whatever restarts or races.
+# A newer version of the event decided before the release sets `replaced_at` instead.
+held_event_table = Table(
+    "held_event",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("event_key", String(512), nullable=False),
+    Column("version", String(32), nullable=False),
+    Column("agent", String(64), nullable=False, default="tic"),
+    Column("event", JSON, nullable=False),  # the Event, as JSON (its notification is built from it)
+    Column("summary", Text, nullable=True),  # H1 summary for the notification sent on release
+    Column("is_update", Boolean, nullable=False, default=False),  # the held version was an update (T5)
+    Column("held_until", UtcDateTime(), nullable=False),
+    Column("reason", Text, nullable=False, default=""),  # why it is held, in a few words ("quiet hours")
+    Column("zone", String(64), nullable=False, default="UTC"),  # the user's zone when held (T9), for display
+    Column("held_at", UtcDateTime(), nullable=False),
+    Column("released_at", UtcDateTime(), nullable=True),
+    Column("notice_id", Integer, nullable=True),  # the notification posted on release
+    Column("replaced_at", UtcDateTime(), nullable=True),  # a newer version was decided while it was held
+    UniqueConstraint("event_key", "version", name="uq_held_event_version"),
+)
+Index("ix_held_event_due", held_event_table.c.released_at, held_event_table.c.held_until)
+
 cursor_table = Table(
     "source_cursors",
     metadata,

@@ -34,7 +34,7 @@ def tick(
     rules_path = rules or cfg.rules_file
     try:
         if dry_run:
-            rows = _dry_run(rules_path, cfg.sources_dir, clock.now())
+            rows = _dry_run(rules_path, cfg.sources_dir, clock.now(), cfg.timezone)
         else:
             rows = _real_tick(cfg, clock, rules, sources)
     except TicError as exc:
@@ -42,10 +42,10 @@ def tick(
     _print_decisions(rows, as_json)
 
 
-def _dry_run(rules_path: Path, sources_dir: Path | None, now):
+def _dry_run(rules_path: Path, sources_dir: Path | None, now, timezone: str | None = None):
     from tic.triage.dry_run import dry_run, read_rules
 
-    return dry_run(sources_dir, read_rules(rules_path), now, decide=dry_run_decider(),
+    return dry_run(sources_dir, read_rules(rules_path), now, decide=dry_run_decider(), timezone=timezone,
                    on_error=lambda err: typer.echo(f"warning: {err}", err=True))
 
 
@@ -81,7 +81,8 @@ def _real_tick(settings, clock, rules: Path | None, sources_dir: Path | None):
     report = triage.tick()
     for err in report.errors:
         typer.echo(f"warning: {err}", err=True)
-    return report.decided + [(event, None) for event in report.undecided]
+    released = [(r.event, r) for r in report.released]  # T11: holds that ended, surfaced by this tick
+    return released + report.decided + [(event, None) for event in report.undecided]
 
 
 def _print_decisions(rows, as_json: bool) -> None:
@@ -89,7 +90,9 @@ def _print_decisions(rows, as_json: bool) -> None:
 
     if as_json:
         for event, d in rows:
-            if d is None:
+            if _released(d):  # T11: a hold that ended this tick, surfaced now
+                obj = {"event": event.key, "notify": True, "reason": d.reason, "released": True}
+            elif d is None:
                 obj = {"event": event.key, "notify": False, "reason": UNDECIDED, "undecided": True}
             else:
                 obj = {"event": event.key, "notify": d.notify, "reason": d.reason}
@@ -102,5 +105,14 @@ def _print_decisions(rows, as_json: bool) -> None:
 
     table = Table("event", "notify", "reason", show_lines=False)
     for event, d in rows:
-        table.add_row(event.key, "?" if d is None else "yes" if d.notify else "no", UNDECIDED if d is None else d.reason)
+        if d is None:
+            table.add_row(event.key, "?", UNDECIDED)
+        else:
+            what = "yes" if _released(d) or d.notify else "held" if getattr(d, "held_until", None) else "no"
+            table.add_row(event.key, what, d.reason)
     Console().print(table)
+
+
+def _released(row) -> bool:
+    """A tick report's Release (a held event surfaced now), not a Decision."""
+    return getattr(row, "released_at", None) is not None

@@ -129,7 +129,7 @@ def why(
             "waiting": {"since": waiting.first_seen.isoformat(), "offers": waiting.offers} if waiting else None,
             "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
                            "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
-                           "version": d.version} for d in found],
+                           "version": d.version, **_hold_json(d)} for d in found],
         }, ensure_ascii=False))
         return
     typer.echo(key)
@@ -138,9 +138,14 @@ def why(
                    f"time{'s' if waiting.offers != 1 else ''}; the model gave no valid answer yet)")
     for n, d in enumerate(found):
         what = "notified" if d.notify else "not notified"
+        if d.held:  # T11
+            what = ("notified when its hold ended" if d.released_at else "held, then replaced" if d.replaced_at
+                    else "held")
         label = ("an update, " if d.is_update else "") + ("latest" if n == 0 else "earlier version")
         typer.echo(f"  {what} - decided by {d.decided_by} at {_when(d.decided_at)} ({label})")
         typer.echo(f"    reason: {d.reason}")
+        if d.held:
+            typer.echo(f"    hold: {d.hold}")
         if d.rule:
             typer.echo(f"    rule: {d.rule}")
         if d.summary:
@@ -159,7 +164,8 @@ def log_(
     if as_json:
         for d in rows:
             typer.echo(json.dumps({"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
-                                   "decided_at": d.decided_at.isoformat(), "reason": d.reason}, ensure_ascii=False))
+                                   "decided_at": d.decided_at.isoformat(), "reason": d.reason, "kind": d.kind,
+                                   **_hold_json(d)}, ensure_ascii=False))
         return
     if not rows:
         typer.echo("no decisions yet: run ./tic tick (or ./tic run)")
@@ -172,3 +178,12 @@ def log_(
 
 def _when(at) -> str:
     return at.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _hold_json(d) -> dict:
+    """T11: a held decision's hold (ISO instants), or nothing."""
+    if not d.held:
+        return {}
+    iso = lambda at: at.isoformat() if at is not None else None  # noqa: E731
+    return {"held_until": iso(d.held_until), "hold_reason": d.hold_reason, "released_at": iso(d.released_at),
+            "replaced_at": iso(d.replaced_at), "hold": d.hold}

@@ -1,13 +1,20 @@
-"""Reading back what the triage agent decided, for `./tic why KEY` and `./tic log` (T6)."""
+"""Reading back what the triage agent decided, for `./tic why KEY` and `./tic log` (T6).
+
+A held decision (T11) carries its hold: until when, and once the hold ended,
+when it was released (surfaced); `recent` lists a release as an entry of its own.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, and_, func, select
 
-from tic.db import decision_table, pending_event_table
+from tic.db import decision_table, held_event_table, pending_event_table
+from tic.triage._decision import hold_phrase, release_phrase
+from tic.triage._zone import zone_from_name
 
 __all__ = ["Recorded", "Waiting", "decisions_for", "label_for", "recent", "search", "waiting_for", "matching_keys"]
 
@@ -22,8 +29,30 @@ class Recorded:
     summary: str | None
     decided_by: str
     is_update: bool
-    decided_at: datetime
+    decided_at: datetime  # for a release entry: when it was released
     label: str | None = None  # what the event was ("email from X: subject"); None in older worlds
+    held_until: datetime | None = None  # T11: the event was held until then
+    hold_reason: str = ""  # "quiet hours"
+    released_at: datetime | None = None  # the hold ended and the event was surfaced then
+    replaced_at: datetime | None = None  # a newer version was decided before the hold ended
+    zone: str = ""  # the user's zone when it was held (T9): its times are shown in it
+    held_at: datetime | None = None
+    kind: str = "decision"  # "decision" | "release" (a log entry of its own: the held event surfaced)
+
+    @property
+    def held(self) -> bool:
+        return self.held_until is not None
+
+    @property
+    def hold(self) -> str:
+        """T11, in the user's time: `held until 07:00 (quiet hours)`, `released at 07:00 (held until 07:00, ...)`; '' when not held."""
+        if self.held_until is None:
+            return ""
+        tz = zone_from_name(self.zone)
+        if self.released_at is not None:
+            return release_phrase(self.released_at, self.held_until, tz, self.hold_reason, held_at=self.held_at)
+        held = hold_phrase(self.held_until, tz, self.hold_reason, now=self.held_at)
+        return f"{held}; replaced by a newer version before then" if self.replaced_at is not None else held
 
 
 @dataclass(frozen=True)
@@ -36,7 +65,23 @@ class Waiting:
 def _recorded(row) -> Recorded:
     by = row["decided_by"] or ("rule" if row["rule"] else "heuristics")
     return Recorded(row["event_key"], row["version"], bool(row["notify"]), row["reason"], row["rule"], row["summary"],
-                    by, bool(row["is_update"]), row["decided_at"], row.get("label"))
+                    by, bool(row["is_update"]), row["decided_at"], row.get("label"),
+                    held_until=row.get("held_until"), hold_reason=row.get("hold_reason") or "",
+                    released_at=row.get("released_at"), replaced_at=row.get("replaced_at"), zone=row.get("zone") or "",
+                    held_at=row.get("held_at"))
+
+
+def _release_entry(d: Recorded) -> Recorded:
+    """The log entry of a held event's release: surfaced, at `released_at`, saying when and why it was held."""
+    return dataclasses.replace(d, notify=True, reason=d.hold, decided_at=d.released_at, kind="release")
+
+
+def _with_holds():
+    """Every decision with its hold, if it had one (T11)."""
+    t, h = decision_table, held_event_table
+    joined = t.outerjoin(h, and_(h.c.event_key == t.c.event_key, h.c.version == t.c.version))
+    return select(t, h.c.held_until, h.c.reason.label("hold_reason"), h.c.released_at, h.c.replaced_at, h.c.zone,
+                  h.c.held_at).select_from(joined)
 
 
 def label_for(event) -> str:
@@ -62,15 +107,16 @@ def search(engine: Engine, query: str, *, limit: int = 5) -> list[Recorded]:
         text = func.lower(func.coalesce(t.c.label, "") + " " + t.c.event_key + " " + t.c.reason)
         cond.append(text.like(like, escape="\\"))
     with engine.connect() as conn:
-        rows = conn.execute(select(t).where(*cond).order_by(t.c.id.desc()).limit(max(1, limit))).mappings().all()
-    return [_recorded(r) for r in rows]
+        rows = conn.execute(_with_holds().where(*cond).order_by(t.c.id.desc()).limit(max(1, limit))).mappings().all()
+    out = [_recorded(r) for r in rows]  # a released hold says so in the reason the chat reads (T6, T11)
+    return [dataclasses.replace(d, reason=f"{d.reason}; {d.hold}") if d.released_at else d for d in out]
 
 
 def decisions_for(engine: Engine, key: str) -> list[Recorded]:
-    """Every decision on `key` (one per version), newest first."""
+    """Every decision on `key` (one per version), newest first, each with its hold if it had one."""
     t = decision_table
     with engine.connect() as conn:
-        rows = conn.execute(select(t).where(t.c.event_key == key).order_by(t.c.id.desc())).mappings().all()
+        rows = conn.execute(_with_holds().where(t.c.event_key == key).order_by(t.c.id.desc())).mappings().all()
     return [_recorded(r) for r in rows]
 
 
@@ -94,8 +140,14 @@ def matching_keys(engine: Engine, fragment: str, *, limit: int = 20) -> list[str
 
 
 def recent(engine: Engine, n: int = 20) -> list[Recorded]:
-    """The last `n` decisions, newest first."""
-    t = decision_table
+    """The last `n` decisions and releases of held events (kind "release", T11), newest first."""
+    t, h = decision_table, held_event_table
+    n = max(0, n)
     with engine.connect() as conn:
-        rows = conn.execute(select(t).order_by(t.c.id.desc()).limit(max(0, n))).mappings().all()
-    return [_recorded(r) for r in rows]
+        rows = conn.execute(_with_holds().order_by(t.c.id.desc()).limit(n)).mappings().all()
+        released = conn.execute(_with_holds().where(h.c.released_at.is_not(None))
+                                .order_by(h.c.released_at.desc(), h.c.id.desc()).limit(n)).mappings().all()
+    entries = [(d.decided_at, 0, i, d) for i, d in enumerate(reversed([_recorded(r) for r in rows]))]
+    entries += [(d.released_at, 1, i, _release_entry(d)) for i, d in enumerate(reversed([_recorded(r) for r in released]))]
+    entries.sort(key=lambda e: e[:3], reverse=True)  # a release after its decision, even at the same instant
+    return [d for *_, d in entries[:n]]
