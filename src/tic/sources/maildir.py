@@ -8,6 +8,11 @@ Maildir unique name, else the file's mtime): `{"delivered": <epoch>,
 fetch looks at everything delivered from `delivered - SLACK` on, so a message
 moved late from tmp/ is not missed, and skips the `recent` keys it already
 returned. (Any duplicate left is dropped by the tick's key + version dedupe, T5.)
+
+A Sent folder beside the inbox (`.Sent` inside it, `Sent`, `Gesendet`,
+`Enviados`, `Envoyés` … next to it; see `_sent`) tells who the user writes to:
+an event from one of them carries `refs["correspondent"] = "sent"`, one that
+only looks like one `refs["lookalike_of"]`.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
 from tic.sources._email import email_event, html_to_text
 from tic.sources._event import Event
+from tic.sources._sent import Correspondents
 
 __all__ = ["MaildirSource", "html_to_text"]
 
@@ -50,12 +56,14 @@ class MaildirSource:
     def __init__(self, path: Path | str, name: str = "mail") -> None:
         self.path = Path(path)
         self.name = name
+        self._people: Correspondents | None = None
 
     def __repr__(self) -> str:
         return f"MaildirSource({str(self.path)!r}, name={self.name!r})"
 
     def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
         box = self._open()
+        self._people = self._correspondents()
         after = _cursor_time(cursor)
         done = set(cursor.get("recent", ())) if after is not None and cursor else set()
         try:
@@ -104,7 +112,21 @@ class MaildirSource:
 
     def _event(self, raw: bytes, entry: _Entry) -> Event:
         received = datetime.fromtimestamp(entry.delivered, timezone.utc)
-        return email_event(raw, source=self.name, received=received, seen="S" in entry.flags)
+        event = email_event(raw, source=self.name, received=received, seen="S" in entry.flags)
+        return self._people.mark(event) if self._people else event
+
+    def _correspondents(self) -> Correspondents | None:
+        """The Sent folders' correspondents, re-read only when a folder's listing changed."""
+        try:
+            people = Correspondents.beside(self.path)
+            if not people.folders:
+                return None
+            if self._people is not None and self._people.folders == people.folders:
+                people = self._people
+            people.refresh()
+        except OSError:
+            return None  # no Sent folder to read only means no known correspondents
+        return people
 
 
 def _cursor_time(cursor: Cursor | None) -> float | None:

@@ -1,0 +1,195 @@
+"""Who the user writes to, read from the Sent folder beside a Maildir inbox (S1; issue 6, item 3).
+
+`Correspondents.beside(inbox)` finds the Sent folder of a Maildir: a Maildir++
+subfolder of the inbox (`.Sent`, `.INBOX.Sent`, `.Sent Items`, `.Gesendet`,
+`.Enviados`, `.Envoy&AOk-s` …) or a sibling folder (`Sent`, `Sent Items`,
+`Gesendete Objekte`, `Elementos enviados`, `Envoyés`, `Posta inviata`,
+`Skickat` …), and reads only the headers of what the user sent: the To, Cc and
+Bcc addresses (with their display names) are people the user has written to,
+the From addresses are the user's own. `mark(event)` returns the event with
+`refs["correspondent"] = "sent"` when its sender is one of them, or
+`refs["lookalike_of"] = <known address>` when it only looks like one: a display
+name the user writes to at another address, or a domain one letter (or one
+look-alike glyph) away from a domain the user writes to. Nothing else changes,
+so the event's key and version (T5) stay the same. The folder is read again
+only when its cur/ or new/ listing changes.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import email.policy
+import email.utils
+import os
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tic.sources._event import Event
+
+__all__ = ["Correspondents", "SENT_NAMES", "lookalike"]
+
+SENT_NAMES = frozenset({
+    "sent", "sent items", "sent messages", "sent mail", "outbox sent", "gesendet", "gesendete objekte",
+    "gesendete elemente", "gesendete nachrichten", "enviados", "elementos enviados", "mensajes enviados",
+    "itens enviados", "mensagens enviadas", "envoyes", "elements envoyes", "messages envoyes", "inviata",
+    "inviati", "posta inviata", "elementi inviati", "skickat", "skickade", "skickade objekt", "skickade meddelanden",
+})
+HEADER_BYTES = 32_768  # read at most this much of each sent message: its headers
+_PARSER = email.parser.BytesHeaderParser(policy=email.policy.compat32)
+
+
+def _plain(name: str) -> str:
+    """A folder name as words: IMAP modified UTF-7 decoded, accents dropped, lower-case."""
+    if "&" in name:
+        def utf7(m: re.Match[str]) -> str:
+            if not m.group(1):
+                return "&"
+            try:
+                return ("+" + m.group(1).replace(",", "/") + "-").encode("ascii").decode("utf-7")
+            except (UnicodeError, ValueError):
+                return m.group(0)
+        name = re.sub(r"&([A-Za-z0-9+,]*)-", utf7, name)
+    name = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return name.casefold().replace("_", " ").strip()
+
+
+def _is_sent(name: str, maildirpp: bool) -> bool:
+    plain = _plain(name)
+    if maildirpp:  # ".INBOX.Sent", ".[Gmail].Sent Mail", ".Sent Items": the last level of a Maildir++ name
+        if not plain.startswith("."):
+            return False
+        plain = plain.rsplit(".", 1)[-1]
+    return plain.lstrip(".").strip() in SENT_NAMES
+
+
+def _is_maildir(path: Path) -> bool:
+    return (path / "cur").is_dir() and (path / "new").is_dir()
+
+
+def sent_folders(inbox: Path) -> list[Path]:
+    """The Sent folders of a Maildir: Maildir++ subfolders first, then siblings."""
+    found: list[Path] = []
+    for parent, maildirpp in ((inbox, True), (inbox.parent, False)):
+        try:
+            children = sorted(os.scandir(parent), key=lambda e: e.name)
+        except OSError:
+            continue
+        for child in children:
+            path = Path(child.path)
+            if path != inbox and child.is_dir() and _is_sent(child.name, maildirpp) and _is_maildir(path):
+                found.append(path)
+    return found
+
+
+_GLYPHS = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("i", "l"), ("5", "s"), ("-", ""))
+
+
+def _skeleton(domain: str) -> str:
+    for a, b in _GLYPHS:
+        domain = domain.replace(a, b)
+    return domain
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """True when b is a one-letter substitution, insertion, deletion or swap away from a."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                   and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def lookalike(domain: str, known: str) -> bool:
+    """A domain made to pass for `known`: 'dawsoncornwe11.com', 'dawson-cornwell.com', 'dawsoncornwel.com'."""
+    domain, known = domain.lower(), known.lower()
+    if domain == known or domain.endswith("." + known) or known.endswith("." + domain):
+        return False
+    if _skeleton(domain) == _skeleton(known):
+        return True
+    label, _, tld = domain.partition(".")
+    k_label, _, k_tld = known.partition(".")
+    return tld == k_tld and len(k_label) >= 5 and _one_edit(label, k_label)
+
+
+@dataclass
+class Correspondents:
+    """The people the user has written to, from one or more Sent folders."""
+
+    folders: list[Path]
+    addresses: set[str] = field(default_factory=set)
+    names: dict[str, str] = field(default_factory=dict)  # folded display name -> an address written to with it
+    own: set[str] = field(default_factory=set)
+    domains: dict[str, str] = field(default_factory=dict)  # domain written to -> an address at it
+    _stamp: tuple = ()
+
+    @classmethod
+    def beside(cls, inbox: Path) -> Correspondents:
+        return cls(sent_folders(inbox))
+
+    def refresh(self) -> None:
+        """Re-read the folders when their listing changed since the last read."""
+        try:
+            stamp = tuple(os.stat(f / sub).st_mtime_ns for f in self.folders for sub in ("cur", "new"))
+        except OSError:
+            stamp = ()
+        if stamp == self._stamp:
+            return
+        self._stamp = stamp
+        self.addresses, self.names, self.own = set(), {}, set()
+        for folder in self.folders:
+            for sub in ("cur", "new"):
+                try:
+                    files = list(os.scandir(folder / sub))
+                except OSError:
+                    continue
+                for f in files:
+                    if not f.name.startswith(".") and f.is_file():
+                        self._read(Path(f.path))
+        self.addresses -= self.own
+        self.names = {n: a for n, a in self.names.items() if a not in self.own}
+        self.domains = {}
+        for addr in sorted(self.addresses):
+            self.domains.setdefault(addr.rpartition("@")[2], addr)
+
+    def _read(self, path: Path) -> None:
+        try:
+            with path.open("rb") as fh:
+                head = fh.read(HEADER_BYTES)
+            msg = _PARSER.parsebytes(head.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n")
+        except (OSError, ValueError, TypeError):
+            return  # an unreadable sent message only means one correspondent fewer
+        for _, addr in email.utils.getaddresses([str(v) for v in msg.get_all("From", [])]):
+            if "@" in addr:
+                self.own.add(addr.lower())
+        values = [str(v) for name in ("To", "Cc", "Bcc") for v in msg.get_all(name, [])]
+        for name, addr in email.utils.getaddresses(values):
+            addr = addr.lower()
+            if "@" not in addr:
+                continue
+            self.addresses.add(addr)
+            folded = " ".join(_plain(name).strip("'\" ").split())
+            if len(folded.split()) >= 2 and "@" not in folded:
+                self.names.setdefault(folded, addr)
+
+    def mark(self, event: Event) -> Event:
+        """The event with what its sender is to the user in `refs` (unchanged when nothing is known)."""
+        if not self.folders:
+            return event
+        address = event.sender.address.lower()
+        if not address or address in self.own:
+            return event
+        if address in self.addresses:
+            return event.model_copy(update={"refs": {**event.refs, "correspondent": "sent"}})
+        name = " ".join(_plain(event.sender.name).strip("'\" ").split())
+        other = self.names.get(name)
+        domain = event.sender.domain
+        if other is None and domain and domain not in self.domains:
+            other = next((a for d, a in self.domains.items() if lookalike(domain, d)), None)
+        if other is None:
+            return event
+        return event.model_copy(update={"refs": {**event.refs, "lookalike_of": other}})

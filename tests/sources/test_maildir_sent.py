@@ -1,0 +1,105 @@
+"""S1 (issue 6, item 3): a Sent folder beside a Maildir inbox marks who the user writes to, and who only looks like it."""
+
+from __future__ import annotations
+
+import mailbox
+import os
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from tic.sources import MaildirSource
+from tic.sources._sent import lookalike, sent_folders
+
+from tests.sources.test_maildir import EPOCH, NOW, deliver, maildir, message
+
+
+def sent(to: str, *, cc: str = "", me: str = "Noor Haddad <noor@haddad-studio.example>") -> bytes:
+    msg = EmailMessage()
+    msg["From"] = me
+    msg["To"] = to
+    if cc:
+        msg["Cc"] = cc
+    msg["Subject"] = "Re: plans"
+    msg.set_content("Sounds good.\n")
+    return bytes(msg)
+
+
+def folder(path: Path) -> Path:
+    mailbox.Maildir(str(path), create=True)
+    return path
+
+
+def events(box: Path) -> dict[str, dict[str, str]]:
+    return {e.sender.address: e.refs for e in MaildirSource(box).fetch(None, now=NOW, since=None).events}
+
+
+@pytest.mark.parametrize("layout", [".Sent", ".INBOX.Sent", ".Sent Items", ".Gesendet", ".Enviados", ".Envoy&AOk-s",
+                                    "../Sent", "../Sent Items", "../Gesendete Objekte", "../Elementos enviados",
+                                    "../Envoyés", "../Posta inviata", "../Skickat"])
+def test_s1_sent_folder_found_beside_the_inbox(tmp_path: Path, layout: str) -> None:
+    box = maildir(tmp_path)
+    out = folder((box / layout).resolve() if layout.startswith("..") else box / layout)
+    deliver(out, sent("Ines Duarte <ines@duarte.example>"), at=EPOCH - 3600, subdir="cur", flags="S")
+    deliver(box, message(sender="Ines Duarte <ines@duarte.example>", msg_id="<a@x>"), at=EPOCH)
+    assert sent_folders(box) == [out]
+    assert events(box)["ines@duarte.example"]["correspondent"] == "sent"
+
+
+def test_s1_no_sent_folder_leaves_events_as_they_were(tmp_path: Path) -> None:
+    box = maildir(tmp_path)
+    folder(tmp_path / "Archive")
+    deliver(box, message(msg_id="<a@x>"), at=EPOCH)
+    assert sent_folders(box) == []
+    assert events(box)["mario@example.com"] == {"message_id": "a@x"}
+
+
+def test_s1_sent_marks_correspondents_lookalikes_and_not_the_user(tmp_path: Path) -> None:
+    box = maildir(tmp_path)
+    out = folder(box / ".Sent")
+    deliver(out, sent("Kandice Phillips <kandice.phillips@dawsoncornwell.com>", cc="Ola Berg <ola@berg.example>"),
+            at=EPOCH - 7200, subdir="cur", flags="S")
+    for i, sender in enumerate(["Ola Berg <ola@berg.example>",  # Cc'd: known
+                                "Kandice Phillips <kandice.p@gmail.com>",  # the name of a correspondent, another address
+                                "Billing <accounts@dawsoncornwe11.com>",  # a look-alike domain
+                                "Mario Rossi <mario@example.com>",  # a stranger
+                                "Noor Haddad <noor@haddad-studio.example>"]):  # the user's own address
+        deliver(box, message(sender=sender, msg_id=f"<m{i}@x>"), at=EPOCH, seq=i)
+    refs = events(box)
+    assert refs["ola@berg.example"]["correspondent"] == "sent"
+    assert refs["kandice.p@gmail.com"]["lookalike_of"] == "kandice.phillips@dawsoncornwell.com"
+    assert refs["accounts@dawsoncornwe11.com"]["lookalike_of"] == "kandice.phillips@dawsoncornwell.com"
+    for stranger in ("mario@example.com", "noor@haddad-studio.example"):
+        assert "correspondent" not in refs[stranger] and "lookalike_of" not in refs[stranger]
+
+
+def test_s1_sent_folder_reread_only_when_it_changes_and_versions_stay(tmp_path: Path) -> None:
+    box = maildir(tmp_path)
+    out = folder(box / ".Sent")
+    deliver(box, message(sender="Ines Duarte <ines@duarte.example>", msg_id="<a@x>"), at=EPOCH)
+    source = MaildirSource(box)
+    [before] = source.fetch(None, now=NOW, since=None).events
+    assert "correspondent" not in before.refs
+    deliver(out, sent("ines@duarte.example"), at=EPOCH + 60, subdir="new")
+    os.utime(out / "new", ns=(10**18, 10**18))  # a listing change the mtime shows, whatever the clock's resolution
+    [after] = source.fetch(None, now=NOW, since=None).events
+    assert after.refs["correspondent"] == "sent"
+    assert after.key == before.key and after.version == before.version  # T5: not an update
+
+
+@pytest.mark.parametrize(("domain", "known", "alike"), [
+    ("dawsoncornwe11.com", "dawsoncornwell.com", True),
+    ("dawson-cornwell.com", "dawsoncornwell.com", True),
+    ("dawsoncornwel.com", "dawsoncornwell.com", True),
+    ("dawsnocornwell.com", "dawsoncornwell.com", True),
+    ("paypa1.com", "paypal.com", True),
+    ("rnicrosoft.com", "microsoft.com", True),
+    ("dawsoncornwell.com", "dawsoncornwell.com", False),
+    ("mail.dawsoncornwell.com", "dawsoncornwell.com", False),
+    ("gmx.at", "gmx.de", False),
+    ("web.de", "wab.de", False),
+    ("acme.com", "apex.com", False),
+])
+def test_s1_lookalike_domains(domain: str, known: str, alike: bool) -> None:
+    assert lookalike(domain, known) is alike
