@@ -1,0 +1,280 @@
+"""English rule sentences and what they mean (issue 7, item 8)."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
+    hours, list_post, local, minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social,
+    weekly,
+)
+
+b = Bank("en")
+
+grace = email("Grace Lindqvist", "grace.lindqvist@gmail.com", "Dinner on Friday?", "Are you free on Friday?")
+grace_wa = chat("Grace Lindqvist", "+46 70 123 45 67", "Landed! Call you later")
+bakery = chat("Grace's Bakery", "+34 911 222 333", "Your cake is ready for pick-up")
+bakery_mail = email("Grace's Bakery", "orders@gracesbakery.example", "Order ready", "Your cake is ready.")
+tomas = email("Tomás Ferreira", "tomas@ferreira-obras.pt", "Orçamento", "Segue o orçamento revisto.")
+tomas_wa = chat("Tomás Ferreira", "+351 912 000 111", "Tens um minuto?")
+ferrer = email("Tomás Ferrer", "tferrer@ferrer.example", "Quote", "Here is the quote.")
+pilar = email("Pilar Ortega", "pilar.ortega@ortega.example", "Contract draft", "Draft attached.")
+pilar_wa = chat("Pilar Ortega", "+34 622 101 202", "I'm outside")
+ortiz = email("Pilar Ortiz", "portiz@ortiz.example", "Contract draft", "Draft attached.")
+
+# --- senders by name -------------------------------------------------------------------------------------
+b("T7", "sender", "always", "Grace Lindqvist", True,
+  P(grace, N), P(grace_wa, N, "same person on WhatsApp"), P(bakery, None, "Grace's Bakery is not Grace"),
+  P(email("Grace Lindholm", "g.lindholm@example.se", "Hi", "hi"), None, "similar surname"), P(other_email(), None))
+b("T7", "sender", "always", "Emails from Grace Lindqvist", True,
+  P(grace, N), P(grace_wa, None, "WhatsApp, not e-mail"), P(bakery_mail, None, "near-miss sender"))
+b("T7", "sender", "custom", "Always tell me when Tomás Ferreira writes", True,
+  P(tomas, N), P(tomas_wa, N), P(ferrer, None, "Ferrer is not Ferreira"),
+  P(email("Tomás Ribeiro", "tribeiro@example.pt", "Olá", "olá"), None, "same first name"))
+b("T7", "polarity", "custom", "Never miss a message from Dr. Anneliese Brandt", True,
+  P(email("Anneliese Brandt", "a.brandt@klinikum-nord.example", "Befund", "Ihr Befund liegt vor."), N,
+    "never miss = notify"),
+  P(other_email(), None))
+b("T7", "polarity", "custom", "Don't ignore anything Pilar Ortega sends me", True,
+  P(pilar, N, "don't ignore = notify"), P(pilar_wa, N), P(ortiz, None, "Ortiz is not Ortega"))
+b("T7", "sender", "never", "Emails from Brad Keller", True,
+  P(email("Brad Keller", "brad@kellerpools.example", "Pool season deals", "Book now"), S),
+  P(chat("Brad Keller", "+1 305 555 0199", "hey"), None, "a chat is not an e-mail"), P(other_email(), None))
+b("T7", "polarity", "custom", "I don't need to hear from Rick Olsen on WhatsApp", False,
+  P(chat("Rick Olsen", "+1 212 555 0147", "Game tonight?"), S),
+  P(email("Rick Olsen", "rick@olsen.example", "Game tonight?", "?"), None, "only WhatsApp"))
+b("T7", "polarity", "custom", "Never fail to alert me when Grace Lindqvist or Tomás Ferreira email me", False,
+  P(grace, N, "double negative = notify"), P(tomas, N, "both names of the list"),
+  P(grace_wa, None, "e-mail only"), P(other_email(), None))
+b("T7", "sender", "always", "Pilar Ortega and Grace Lindqvist, on any channel", True,
+  P(pilar, N), P(pilar_wa, N), P(grace_wa, N), P(ortiz, None), P(bakery, None))
+
+# --- organisations and domains ---------------------------------------------------------------------------
+bw = email("Jorge Ortiz", "j.ortiz@brightwatercapital.com", "Term sheet", "Revised term sheet attached.")
+bw_news = newsletter("Brightwater Capital", "brightwatercapital.com")
+spa = email("Brightwater Spa", "hello@brightwaterspa.example", "Your massage booking", "See you Saturday.")
+b("T7", "org", "always", "Anyone at Brightwater Capital", True,
+  P(bw, N), P(bw_news, N, "this rule alone says notify; a Never rule may still win"),
+  P(spa, None, "different company, similar name"), P(other_email(), None))
+halden = email("Martin Roe | Halden & Roe", "m.roe@haldenroe.com", "Completion date", "We can complete on the 20th.")
+halden_news = newsletter("Halden & Roe", "haldenroe.com")
+b("T7", "exception", "always", "Emails from anyone at Halden & Roe, except their newsletters", True,
+  P(halden, N), P(halden_news, S, "the exception: their newsletter"),
+  P(newsletter("Cask & Barrel", "caskbarrel.example"), None, "someone else's newsletter"))
+solstice = email("Ivy Chen", "ivy@solsticemedia.com", "Interview slots", "Which slot suits you?")
+b("T7", "exception", "custom", "Notify me about every email from Solstice Media, but not the promotions", True,
+  P(solstice, N), P(promo("Solstice Media", "solsticemedia.com"), S, "but not the promotions"),
+  P(promo("Zapatos Lola", "zapatoslola.es"), None, "another company's promotion"))
+b("T7", "domain", "always", "People at Verano Legal (their addresses end in veranolegal.es)", True,
+  P(email("Inés Soler", "ines.soler@veranolegal.es", "Escritura", "Ya tenemos fecha."), N),
+  P(email("Inés Soler", "ines@veranolegal-es.com", "Escritura", "Ya tenemos fecha."), None, "lookalike domain"),
+  P(chat("Inés Soler", "+34 633 444 555", "Ya tenemos fecha"), None))
+b("T7", "domain", "always", "@lakeview.org", True,
+  P(email("Sam Reyes", "sreyes@lakeview.org", "Board pack", "Attached."), N),
+  P(email("Sam Reyes", "sreyes@notlakeview.org", "Board pack", "Attached."), None, "other domain"),
+  P(email("Sam Reyes", "sreyes@lakeview.org.mailer.example", "Board pack", "Attached."), None, "suffix trick"))
+b("T7", "domain", "never", "Everything from the domain dealhunter.io", True,
+  P(email("DealHunter", "team@dealhunter.io", "Today's picks", "Picks"), S),
+  P(email("DealHunter", "team@dealhunter.com", "Today's picks", "Picks"), None, "a different domain"))
+b("T7", "domain", "custom", "Mail whose address ends in quarry.co.uk: notify me", True,
+  P(email("Ruth Kell", "ruth@quarry.co.uk", "Delivery slot", "Tuesday?"), N),
+  P(email("Ruth Kell", "ruth@quarry.co", "Delivery slot", "Tuesday?"), None))
+
+# --- addresses and phone numbers -------------------------------------------------------------------------
+b("T7", "address", "always", "billing@tallyworks.app", True,
+  P(email("Tallyworks Billing", "billing@tallyworks.app", "Payment failed", "Please update your card."), N),
+  P(email("Tallyworks", "support@tallyworks.app", "Tips", "Tips"), None, "same domain, other address"))
+b("T7", "address", "never", "Mails from alerts@parkingmeter.example", True,
+  P(email("ParkingMeter", "alerts@parkingmeter.example", "Session ending", "10 minutes left"), S),
+  P(email("ParkingMeter", "info@parkingmeter.example", "Receipt", "Thanks"), None))
+unsaved_612 = chat("", "+34612345678", "Hola, soy el fontanero")
+b("T7", "phone", "always", "WhatsApp messages from +34 612 345 678", True,
+  P(unsaved_612, N, "E.164 in the event"), P(chat("Iñaki fontanero", "+34612345678", "Llego en 10"), N, "saved, same number"),
+  P(chat("", "+34612345679", "Hola"), None, "one digit off"),
+  P(chat("", "+34612345", "Hola"), None, "a prefix is not the number"))
+b("T7", "phone", "custom", "Tell me when +44 7700 900 415 writes on WhatsApp", True,
+  P(chat("", "+447700900415", "Parcel at the door"), N), P(chat("", "+447700900416", "hi"), None))
+b("T7", "phone", "never", "Block alerts from the number +1 (415) 555-0132", True,
+  P(chat("", "+14155550132", "Win a cruise!"), S), P(chat("", "+14155550133", "hi"), None))
+
+# --- saved contacts, unsaved numbers ---------------------------------------------------------------------
+b("T7", "contact", "always", 'WhatsApp from my mum (saved as "Mum")', True,
+  P(chat("Mum", "+34 600 777 888", "Call me when you can"), N),
+  P(chat("Mumtaz Ali", "+44 7700 900 777", "hello"), None, "a name starting with Mum"),
+  P(email("Mum", "carmen.ferran@example.es", "Fotos", "Mira"), None, "WhatsApp only"))
+b("T7", "contact", "custom", 'Messages from the contact I saved as "Jo (plumber)" should always reach me', False,
+  P(chat("Jo (plumber)", "+34 644 222 111", "Tomorrow 9am ok?"), N), P(chat("Jo", "+34 644 999 000", "hi"), None))
+b("T7", "unsaved", "never", "Texts from numbers not in my contacts", True,
+  P(chat("", "+34699111222", "Congratulations, you won"), S), P(other_chat(), None, "a saved contact"),
+  P(other_email(), None))
+b("T7", "unsaved", "custom", "Unknown numbers on WhatsApp: don't notify me", True,
+  P(chat("", "+33612345678", "Bonjour"), S), P(grace_wa, None))
+b("T7", "exception", "custom",
+  "Never tell me about WhatsApp messages from unknown numbers unless they mention my parcel", False,
+  P(chat("", "+34699000111", "Your parcel is at the door"), N), P(chat("", "+34699000112", "hi"), S),
+  P(other_chat(), None))
+
+# --- kinds of mail ---------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Newsletters", True,
+  P(newsletter("Cask & Barrel", "caskbarrel.example"), S), P(other_email(), None),
+  P(receipt("PcComponentes", "pccomponentes.com"), None, "a receipt is not a newsletter"))
+b("T7", "newsletter", "custom", "I never want newsletters to interrupt me", True,
+  P(newsletter("The Fold", "thefold.example"), S), P(grace, None))
+b("T7", "exception", "custom", "Don't notify me about newsletters unless they're from Brightwater Capital", True,
+  P(bw_news, N, "the exception"), P(newsletter("The Fold", "thefold.example"), S),
+  P(bw, None, "not a newsletter at all"))
+b("T7", "marketing", "never", "Promotions and marketing emails", True,
+  P(promo("Zapatos Lola", "zapatoslola.es"), S), P(other_email(), None))
+b("T7", "digest", "never", "Automated reports and digests", True,
+  P(digest("Asana", "asana.com"), S), P(other_email(), None))
+b("T7", "social", "never", "LinkedIn, Facebook and Instagram notifications", True,
+  P(social("linkedin"), S), P(social("facebook"), S), P(social("instagram"), S, "every network of the list"),
+  P(social("x"), None, "a network not named"), P(other_email(), None))
+b("T7", "social", "custom", "Mute every social network notification", True,
+  P(social("linkedin"), S), P(social("strava"), S), P(social("x"), S), P(other_email(), None))
+b("T7", "social", "never", "Anything Strava sends", True, P(social("strava"), S), P(social("facebook"), None))
+b("T7", "receipt", "never", "Receipts and shipping notices", True,
+  P(receipt("PcComponentes", "pccomponentes.com"), S), P(other_email(), None))
+rust = list_post("rust-users", "users@lists.rust.example", "Ana Piñeiro", "ana@pineiro.example",
+                 "Borrow checker question")
+b("T7", "list", "never", "Mailing lists", True, P(rust, S), P(other_email(), None))
+b("T7", "list", "custom", 'Posts to the rust-users mailing list: notify me only when the subject contains "release"',
+  False,
+  P(list_post("rust-users", "users@lists.rust.example", "Bo Lind", "bo@lind.example", "1.90 release candidate"), N),
+  P(rust, S, "only if the subject says release"),
+  P(list_post("pg-general", "general@lists.pg.example", "Bo Lind", "bo@lind.example", "release notes"), None,
+    "another list"))
+b("T7", "autoreply", "never", "Out-of-office and other automatic replies", True,
+  P(autoreply("Pilar Ortega", "pilar.ortega@ortega.example"), S), P(pilar, None, "her real mail"))
+
+# --- chats: groups, direct, by name, mentions ------------------------------------------------------------
+grp = chat("Nico", "+34 611 000 001", "Who's bringing the ball?", group=True, chat_name="Sunday League")
+grp_me = chat("Nico", "+34 611 000 001", "@Lucía can you book the pitch?", group=True, chat_name="Sunday League",
+              mentions=("me",))
+grp_name = chat("Nico", "+34 611 000 001", "Lucía, are you coming?", group=True, chat_name="Sunday League")
+vets = chat("Raúl", "+34 611 000 002", "@Lucía pitch booked", group=True, chat_name="Sunday League Veterans",
+            mentions=("me",))
+b("T7", "group", "custom", "WhatsApp groups: only notify me when I'm @-mentioned", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "name typed, not an @-mention"), P(grace_wa, None, "a direct chat"),
+  P(other_email(), None))
+b("T7", "group", "custom", "Never surface a group message unless someone @-tags me", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S), P(grace_wa, None))
+b("T7", "group", "always", "Direct WhatsApp messages", True,
+  P(grace_wa, N), P(grp, None, "a group"), P(grace, None))
+b("T7", "group", "never", "Group chats", True, P(grp, S), P(grp_me, S), P(grace_wa, None))
+b("T7", "chatname", "custom", 'In the "Sunday League" group, only tell me if I\'m mentioned', True,
+  P(grp_me, N), P(grp, S), P(grp_name, S), P(vets, None, "another group, similar name"), P(grace_wa, None))
+piso = chat("Marga", "+34 611 000 003", "Who took out the bins?", group=True, chat_name="Piso Calle Mayor")
+b("T7", "chatname", "never", 'Mute the "Piso Calle Mayor" group', True,
+  P(piso, S), P(grp, None), P(chat("Marga", "+34 611 000 003", "Coffee?"), None, "Marga, directly"))
+b("T7", "mention", "always", "Whenever someone @-mentions me in a WhatsApp group", True,
+  P(grp_me, N), P(grp_name, None, "typed name is not a mention"), P(grace_wa, None))
+
+# --- topics, reference numbers, subject words ------------------------------------------------------------
+b("T7", "topic", "always", "Anything about the Marlowe Street extension", True,
+  P(email("Ola Berg", "ola@bergdesign.example", "Marlowe Street extension – drawings", "v3 attached"), N),
+  P(event("Site visit: Marlowe Street extension"), N, "a calendar item on the topic"),
+  P(email("Ola Berg", "ola@bergdesign.example", "Marlowe invoice", "For the Marlowe job"), None, "half the topic"))
+b("T7", "topic", "custom", "Emails that mention the Quintana tender: always notify, no matter who sends them", True,
+  P(email("", "noreply@portal-contratacion.example", "Aclaraciones", "Quintana tender: clarifications published"), N),
+  P(event("Quintana tender deadline"), None, "e-mails only"), P(other_email(), None))
+b("T7", "ref", "always", "Anything mentioning case KT-20931", True,
+  P(email("Court registry", "registry@courts.example", "Hearing", "Re: KT-20931, hearing moved"), N),
+  P(email("Court registry", "registry@courts.example", "Hearing", "Re: KT-20932, hearing moved"), None,
+    "another reference"))
+b("T7", "subject", "custom", "Emails with 'invoice' in the subject: notify me", True,
+  P(email("Ruth Kell", "ruth@quarry.co.uk", "Invoice 2026-031", "Due in 30 days"), N),
+  P(email("Ruth Kell", "ruth@quarry.co.uk", "Documents", "The invoice is attached"), None, "only in the body"),
+  P(chat("Ruth", "+44 7700 900 111", "invoice sent"), None))
+b("T7", "subject", "custom", 'Notify me when the subject line says "URGENT"', True,
+  P(email("Ops", "ops@lakeview.org", "URGENT: server down", "down"), N),
+  P(email("Ops", "ops@lakeview.org", "Status", "Not urgent at all"), None, "only in the body"))
+
+# --- calendar --------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Calendar events added today", True,
+  P(event("Call with notary", created_ago=hours(2)), N), P(event("Dentist", created_ago=days(1)), None, "yesterday"),
+  P(event("Flight to Lyon", created_ago=LOCAL_TODAY_ONLY), N, "today in Madrid, yesterday in UTC"),
+  P(other_email(), None))
+b("T9", "created", "always", "New calendar events that were added today and start within 24 hours", True,
+  P(event("Call", created_ago=hours(1), start_in=hours(5)), N),
+  P(event("Call", created_ago=hours(1), start_in=days(3)), None, "too far ahead"),
+  P(event("Call", created_ago=days(2), start_in=hours(5)), None, "added two days ago"))
+b("T9", "created", "custom", "Tell me about calendar events added today", True,
+  P(event("Coffee with Sam", created_ago=minutes(30), start_in=days(5)), N),
+  P(event("Coffee with Sam", created_ago=hours(12), start_in=days(5)), None, "22:00 yesterday in Madrid"),
+  P(event("Coffee with Sam", created=local("2026-03-11 23:00")), None, "today in UTC, yesterday in Madrid",
+    at="2026-03-12 00:30"))
+b("T9", "starts", "always", "Meetings starting in the next 2 hours", True,
+  P(event("Design review", start_in=minutes(90)), N), P(event("Design review", start_in=hours(3)), None))
+b("T9", "starts", "custom", "Don't tell me about calendar events unless they start within 45 minutes", True,
+  P(event("Standup", start_in=minutes(30)), N), P(event("Standup", start_in=hours(2)), S), P(other_email(), None))
+b("T7", "recurring", "never", "Reminders for weekly recurring meetings", True,
+  P(event("Team sync", rrule=weekly, start_in=hours(4)), S), P(event("Standup", rrule=daily), None, "daily"),
+  P(other_event(), None, "one-off"))
+b("T7", "recurring", "never", "Any recurring event, whether daily, weekly or monthly", True,
+  P(event("Standup", rrule=daily), S), P(event("Team sync", rrule=weekly), S),
+  P(event("Rent", rrule=monthly), S), P(other_event(), None))
+b("T7", "recurring", "never", "The weekly team sync and other recurring events", False,
+  P(event("Weekly team sync", rrule=weekly), S), P(event("Standup", rrule=daily), S, "other recurring events too"),
+  P(other_event(), None))
+b("T7", "allday", "never", "All-day events", True,
+  P(event("Madrid holiday", all_day=True), S), P(event("Design review"), None))
+b("T7", "exception", "always", "Calendar events, except all-day ones", True,
+  P(event("Design review", organizer=Person(name="Ola Berg", address="ola@bergdesign.example")), N),
+  P(event("Offsite", all_day=True), S), P(other_email(), None))
+b("T7", "attendee", "always", "Meetings with Ana Ruiz", True,
+  P(event("Budget", attendees=(Person(name="Ana Ruiz", address="ana.ruiz@lakeview.org"),)), N),
+  P(event("Budget", attendees=(Person(name="Ana Ruano", address="ana.ruano@example.es"),)), None, "other Ana"),
+  P(email("Ana Ruiz", "ana.ruiz@lakeview.org", "Budget", "see you"), None, "an e-mail is not a meeting"),
+  P(other_event(), None))
+
+# --- holds and quiet hours -------------------------------------------------------------------------------
+b("T11", "hold", "custom", "No notifications between 22:00 and 07:00", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"),
+  P(other_chat(), H, at="2026-03-12 06:30", until="2026-03-12 07:00"),
+  P(other_event(), H, "calendar too", at="2026-03-11 23:30", until="2026-03-12 07:00"),
+  P(other_email(), None, at="2026-03-12 07:30"), P(other_email(), None, at="2026-03-11 21:59"))
+b("T11", "hold", "custom", "Not before 9 on weekdays", True,
+  P(other_email(), H, at="2026-03-11 08:00", until="2026-03-11 09:00"),
+  P(other_email(), None, "Saturday", at="2026-03-14 08:00"), P(other_email(), None, at="2026-03-11 09:30"))
+b("T11", "hold", "custom", "Quiet hours from 11pm to 8am, except messages from Mum", False,
+  P(chat("Mum", "+34 600 777 888", "Are you awake?"), N, at="2026-03-11 23:30"),
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 08:00"),
+  P(chat("Mum", "+34 600 777 888", "Lunch?"), None, "outside quiet hours", at="2026-03-11 12:00"))
+b("T11", "hold", "never", "WhatsApp groups on weekends", False,
+  P(grp, SKIP_OR_HOLD, at="2026-03-14 12:00"), P(grp, None, "a Wednesday", at="2026-03-11 12:00"),
+  P(grace_wa, None, "direct chat", at="2026-03-14 12:00"))
+b("T11", "hold", "custom", "Hold work email from @lakeview.org in the evenings after 19:00 until 8 the next morning",
+  False,
+  P(email("Sam Reyes", "sreyes@lakeview.org", "Board pack", "x"), H, at="2026-03-11 20:00", until="2026-03-12 08:00"),
+  P(email("Sam Reyes", "sreyes@lakeview.org", "Board pack", "x"), None, at="2026-03-11 12:00"),
+  P(other_email(), None, "not work mail", at="2026-03-11 20:00"))
+
+# --- catch-alls and channel-wide rules -------------------------------------------------------------------
+b("T10", "catchall", "custom", "If none of the above applies, don't notify me", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catchall", "custom", "Everything else: notify me", True,
+  P(other_email(), N), P(other_chat(), N), P(other_event(), N), catch_all=True)
+b("T10", "catchall", "custom", "For anything not covered by these rules, stay quiet", False,
+  P(other_email(), S), P(grp, S), catch_all=True)
+b("T7", "channel", "never", "All WhatsApp", True, P(grace_wa, S), P(grp, S), P(grace, None))
+b("T7", "channel", "custom", "Mute all calendar notifications", True, P(other_event(), S), P(grace, None))
+
+# --- amounts (may be read; if read, read right) ----------------------------------------------------------
+b("T7", "amount", "always", "Invoices over €500", False,
+  P(email("Ruth Kell", "ruth@quarry.co.uk", "Invoice INV-88", "Total due: €1,250.00"), N),
+  P(email("Ruth Kell", "ruth@quarry.co.uk", "Invoice INV-89", "Total due: €120.00"), None, "under the amount"))
+
+# --- not readable offline --------------------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Anything urgent from important clients")
+b.no("T7", "role", "always", "Emails from my dentist's office")
+b.no("T7", "nofield", "always", "Replies to threads I started")
+b.no("T7", "nofield", "never", "Emails where I'm only in CC")
+b.no("T7", "qualifier", "always", "WhatsApp voice notes from Mum",
+     P(chat("Mum", "+34 600 777 888", "ok"), None, "a text message, not a voice note"))
+b.no("T7", "qualifier", "always", "Emails from Grace Lindqvist with attachments")
+b.no("T7", "qualifier", "custom", "Notify me about meetings with more than five attendees")
+b.no("T7", "qualifier", "never", "Messages written in Portuguese")
+b.no("T7", "role", "always", "My accountant")
+b.no("T7", "qualifier", "custom", "Tell me when Pilar Ortega writes more than twice in an hour")
+
+CASES = b.cases

@@ -1,0 +1,192 @@
+"""Spanish rule sentences and what they mean (issue 7, item 8)."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
+)
+
+b = Bank("es")
+
+rocio = email("Rocío Benítez", "rocio.benitez@gmail.com", "¿Cenamos el viernes?", "Dime algo.")
+rocio_wa = chat("Rocío Benítez", "+34 677 100 200", "Ya estoy en casa")
+peluqueria = chat("Peluquería Rocío", "+34 915 000 111", "Le recordamos su cita de mañana")
+ernesto = email("Ernesto Villalba", "evillalba@villalba-abogados.es", "Escritura", "Te mando el borrador.")
+ernesto_wa = chat("Ernesto Villalba", "+34 688 300 400", "¿Me llamas?")
+villanueva = email("Ernesto Villanueva", "ernesto@villanueva.example", "Escritura", "Te mando el borrador.")
+gonzalo = email("Gonzalo Prieto", "gprieto@prieto-seguros.example", "Renovación", "Le ofrecemos renovar.")
+
+# --- remitentes por nombre -------------------------------------------------------------------------------
+b("T7", "sender", "always", "Rocío Benítez", True,
+  P(rocio, N), P(rocio_wa, N), P(peluqueria, None, "una peluquería llamada Rocío"),
+  P(email("Rocío Bermúdez", "rbermudez@example.es", "Hola", "hola"), None, "otro apellido"))
+b("T7", "sender", "always", "Correos de Ernesto Villalba", True,
+  P(ernesto, N), P(ernesto_wa, None, "WhatsApp, no correo"), P(villanueva, None, "Villanueva no es Villalba"))
+b("T7", "sender", "custom", "Avísame siempre que me escriba Ernesto Villalba", True,
+  P(ernesto, N), P(ernesto_wa, N), P(villanueva, None), P(other_email(), None))
+b("T7", "polarity", "custom", "No quiero perderme ningún correo de Rocío Benítez", True,
+  P(rocio, N, "no quiero perderme = avisar"), P(rocio_wa, None, "solo correos"), P(other_email(), None))
+b("T7", "polarity", "custom", "Nunca dejes de avisarme cuando escriba Rocío Benítez", False,
+  P(rocio, N, "doble negación = avisar"), P(rocio_wa, N), P(peluqueria, None))
+b("T7", "sender", "never", "Los correos de Gonzalo Prieto", True,
+  P(gonzalo, S), P(chat("Gonzalo Prieto", "+34 600 111 999", "hola"), None), P(other_email(), None))
+b("T7", "polarity", "custom", "No hace falta que me avises de los mensajes de Javi Ledesma", False,
+  P(email("Javi Ledesma", "javi@ledesma.example", "Pádel", "¿Jugamos?"), S, "no hace falta = no avisar"),
+  P(chat("Javi Ledesma", "+34 644 555 666", "¿Pádel?"), S), P(other_chat(), None))
+b("T7", "polarity", "custom", "Ignora los correos de Gonzalo Prieto", True, P(gonzalo, S), P(ernesto, None))
+
+# --- organizaciones y dominios ---------------------------------------------------------------------------
+arriaga = email("Mikel Etxebarria | Construcciones Arriaga", "mikel@construccionesarriaga.es", "Certificación",
+                "Adjunto la certificación de obra.")
+b("T7", "org", "always", "Cualquiera de Construcciones Arriaga", True,
+  P(arriaga, N), P(newsletter("Construcciones Arriaga", "construccionesarriaga.es"), N, "esta regla sola avisa"),
+  P(email("Arriaga Abogados", "info@arriagaabogados.example", "Consulta", "Consulta"), None, "otra empresa"))
+marbella = email("Lidia Moreno", "lidia.moreno@segurosmarbella.es", "Su póliza", "Su póliza está lista.")
+b("T7", "exception", "always", "Todos los correos de Seguros Marbella excepto sus newsletters", True,
+  P(marbella, N), P(newsletter("Seguros Marbella", "segurosmarbella.es"), S, "la excepción"),
+  P(newsletter("El Jardín Hoy", "eljardinhoy.example"), None))
+b("T7", "exception", "custom", "Avísame de los correos de Editorial Pámpano, pero no de sus promociones", True,
+  P(email("Sara Gil", "sara.gil@editorialpampano.es", "Galeradas", "Ya están."), N),
+  P(promo("Editorial Pámpano", "editorialpampano.es"), S, "pero no sus promociones"),
+  P(promo("Zapatos Lola", "zapatoslola.es"), None))
+b("T7", "domain", "always", "Los que escriben desde @clinicasol.es", True,
+  P(email("Dra. Ruiz", "recepcion@clinicasol.es", "Resultados", "Ya tiene sus resultados."), N),
+  P(email("Dra. Ruiz", "recepcion@clinicasol.com", "Resultados", "x"), None, "otro dominio"))
+b("T7", "domain", "never", "Todo lo que llegue del dominio ofertasya.com", True,
+  P(email("OfertasYa", "hola@ofertasya.com", "Chollos", "Chollos"), S),
+  P(email("OfertasYa", "hola@ofertasya.es", "Chollos", "Chollos"), None))
+b("T7", "domain", "custom", "Si la dirección del remitente termina en uned.es, avísame", True,
+  P(email("Secretaría", "secretaria@fisica.uned.es", "Matrícula", "x"), N, "subdominio de uned.es"),
+  P(email("Secretaría", "secretaria@fakeuned.es", "Matrícula", "x"), None, "termina en …uned.es pero no es uned.es"))
+b("T7", "address", "always", "facturas@luzverde.es", True,
+  P(email("Luz Verde", "facturas@luzverde.es", "Su factura", "x"), N),
+  P(email("Luz Verde", "comercial@luzverde.es", "Oferta", "x"), None))
+
+# --- teléfonos, contactos, números desconocidos ----------------------------------------------------------
+b("T7", "phone", "always", "Los WhatsApp del +34 699 123 456", True,
+  P(chat("", "+34699123456", "Soy el técnico"), N), P(chat("", "+34699123457", "hola"), None))
+b("T7", "phone", "never", "Silencia el número 0034 611 22 33 44", False,
+  P(chat("", "+34611223344", "Oferta exclusiva"), S, "0034 = +34"), P(chat("", "+34611223345", "hola"), None))
+b("T7", "contact", "always", 'Mi madre en WhatsApp (la tengo guardada como "Mamá")', True,
+  P(chat("Mamá", "+34 600 123 123", "¿Vienes a comer?"), N),
+  P(chat("Mamá de Pablo", "+34 600 321 321", "¿Recoges tú a los niños?"), None, "otra persona"),
+  P(email("Mamá", "carmen@example.es", "Fotos", "x"), None, "solo WhatsApp"))
+b("T7", "unsaved", "never", "Mensajes de números que no tengo guardados", True,
+  P(chat("", "+34655000111", "Ha ganado un premio"), S), P(rocio_wa, None), P(rocio, None))
+b("T7", "exception", "custom", "Números desconocidos en WhatsApp: no me avises, a menos que hablen de mi pedido", False,
+  P(chat("", "+34655000222", "Su pedido llega hoy entre 10 y 12"), N), P(chat("", "+34655000223", "Hola"), S),
+  P(rocio_wa, None))
+
+# --- tipos de correo -------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Boletines y newsletters", True,
+  P(newsletter("El Jardín Hoy", "eljardinhoy.example"), S), P(other_email(), None))
+b("T7", "marketing", "never", "Publicidad, promociones y ofertas", True,
+  P(promo("Zapatos Lola", "zapatoslola.es"), S), P(other_email(), None))
+b("T7", "digest", "never", "Los informes automáticos y los resúmenes semanales", True,
+  P(digest("Holded", "holded.com"), S), P(other_email(), None))
+b("T7", "social", "never", "Notificaciones de LinkedIn y de Facebook", True,
+  P(social("linkedin"), S), P(social("facebook"), S), P(social("instagram"), None, "no la nombra"))
+b("T7", "social", "custom", "Silencia todas las notificaciones de redes sociales", True,
+  P(social("linkedin"), S), P(social("tiktok"), S), P(other_email(), None))
+b("T7", "receipt", "never", "Recibos, confirmaciones de pedido y avisos de envío", True,
+  P(receipt("PcComponentes", "pccomponentes.com"), S), P(other_email(), None))
+b("T7", "list", "never", "Listas de correo", True,
+  P(list_post("python-es", "python-es@lists.python.example", "Ana", "ana@x.example", "Duda con asyncio"), S),
+  P(other_email(), None))
+b("T7", "autoreply", "never", "Respuestas automáticas de fuera de la oficina", True,
+  P(autoreply("Ernesto Villalba", "evillalba@villalba-abogados.es", "Respuesta automática: fuera de la oficina"), S),
+  P(ernesto, None))
+
+# --- chats -----------------------------------------------------------------------------------------------
+grp = chat("Tío Paco", "+34 611 200 300", "¿Quién trae la paella?", group=True, chat_name="Primos Villalba")
+grp_me = chat("Tío Paco", "+34 611 200 300", "@Lucía ¿traes tú el vino?", group=True, chat_name="Primos Villalba",
+              mentions=("me",))
+grp_name = chat("Tío Paco", "+34 611 200 300", "Lucía, ¿vienes el sábado?", group=True, chat_name="Primos Villalba")
+ampa = chat("Marisa", "+34 611 400 500", "Recordad la excursión", group=True, chat_name="AMPA Colegio Sorolla")
+b("T7", "group", "custom", "Grupos de WhatsApp: solo avísame si me mencionan con @", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "su nombre escrito no es una mención"), P(rocio_wa, None))
+b("T7", "group", "custom", "No me avises de los mensajes de grupo salvo que alguien me etiquete", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S), P(rocio_wa, None), P(rocio, None))
+b("T7", "group", "always", "Los chats individuales de WhatsApp", True,
+  P(rocio_wa, N), P(grp, None), P(rocio, None))
+b("T7", "group", "never", "Los grupos de WhatsApp", True, P(grp, S), P(ampa, S), P(rocio_wa, None))
+b("T7", "chatname", "custom", 'En el grupo "Primos Villalba", avísame solo si me mencionan', True,
+  P(grp_me, N), P(grp, S), P(ampa, None, "otro grupo"), P(rocio_wa, None))
+b("T7", "chatname", "never", 'Silencia el grupo "AMPA Colegio Sorolla"', True,
+  P(ampa, S), P(grp, None), P(chat("Marisa", "+34 611 400 500", "¿Café?"), None, "Marisa en privado"))
+b("T7", "mention", "always", "Cuando alguien me mencione con @ en un grupo", True,
+  P(grp_me, N), P(grp_name, None), P(rocio_wa, None))
+
+# --- temas, referencias, asunto --------------------------------------------------------------------------
+b("T7", "topic", "always", "Todo lo relacionado con la reforma de la calle Olmo", True,
+  P(email("Aparejador", "obra@arquitectura-sur.example", "Reforma calle Olmo: presupuesto", "Adjunto."), N),
+  P(event("Visita de obra, reforma calle Olmo"), N),
+  P(email("Vivero Olmo", "ventas@viveroolmo.example", "Plantones de olmo", "x"), None, "solo 'olmo'"))
+b("T7", "ref", "custom", "Los correos que hablen del expediente REF-77812: avísame siempre, los mande quien los mande",
+  True,
+  P(email("", "notificaciones@sede.example", "Notificación", "Expediente REF-77812: resolución"), N),
+  P(email("", "notificaciones@sede.example", "Notificación", "Expediente REF-77813: resolución"), None),
+  P(event("Plazo REF-77812"), None, "solo correos"))
+b("T7", "subject", "custom", 'Correos con "factura" en el asunto: avísame', True,
+  P(email("Luz Verde", "facturas@luzverde.es", "Factura de marzo", "x"), N),
+  P(email("Gestoría", "info@gestoria.example", "Documentación", "Falta la factura de enero"), None, "solo en el cuerpo"))
+
+# --- calendario ------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Los eventos del calendario creados hoy", True,
+  P(event("Notaría", created_ago=hours(2)), N), P(event("Dentista", created_ago=days(1)), None),
+  P(event("Vuelo a Bilbao", created_ago=LOCAL_TODAY_ONLY), N, "hoy en Madrid, ayer en UTC"))
+b("T9", "created", "always", "Eventos nuevos añadidos hoy que empiecen en las próximas 24 horas", True,
+  P(event("Llamada", created_ago=hours(1), start_in=hours(6)), N),
+  P(event("Llamada", created_ago=hours(1), start_in=days(2)), None),
+  P(event("Llamada", created_ago=days(3), start_in=hours(6)), None))
+b("T9", "starts", "always", "Reuniones que empiezan dentro de 2 horas", True,
+  P(event("Comité", start_in=minutes(100)), N), P(event("Comité", start_in=hours(4)), None))
+b("T9", "starts", "custom", "No me avises de eventos del calendario a menos que empiecen en menos de una hora", True,
+  P(event("Llamada", start_in=minutes(40)), N), P(event("Llamada", start_in=hours(2)), S), P(other_email(), None))
+b("T7", "recurring", "never", "Recordatorios de reuniones semanales", True,
+  P(event("Reunión de equipo", rrule=weekly), S), P(event("Daily", rrule=daily), None), P(other_event(), None))
+b("T7", "recurring", "never", "Cualquier evento que se repita, sea diario, semanal o mensual", True,
+  P(event("Daily", rrule=daily), S), P(event("Equipo", rrule=weekly), S), P(event("Alquiler", rrule=monthly), S),
+  P(other_event(), None))
+b("T7", "allday", "never", "Los eventos de todo el día", True,
+  P(event("Festivo San José", all_day=True), S), P(event("Comité"), None))
+b("T7", "exception", "always", "Eventos del calendario, excepto los de todo el día", True,
+  P(event("Comité"), N), P(event("Festivo", all_day=True), S), P(other_email(), None))
+
+# --- retenciones, horas de silencio ----------------------------------------------------------------------
+b("T11", "hold", "custom", "Nada de notificaciones entre las 23:00 y las 7:00", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"),
+  P(other_chat(), H, at="2026-03-12 05:00", until="2026-03-12 07:00"),
+  P(other_email(), None, at="2026-03-11 22:30"), P(other_email(), None, at="2026-03-12 07:15"))
+b("T11", "hold", "custom", "Los fines de semana, no me avises antes de las 10", True,
+  P(other_email(), H, "sábado", at="2026-03-14 09:00", until="2026-03-14 10:00"),
+  P(other_email(), None, "miércoles", at="2026-03-11 09:00"), P(other_email(), None, at="2026-03-14 11:00"))
+b("T11", "hold", "custom", "Horas de silencio de 22:00 a 8:00, salvo que me escriba Mamá", False,
+  P(chat("Mamá", "+34 600 123 123", "¿Estás despierta?"), N, at="2026-03-11 23:00"),
+  P(other_chat(), H, at="2026-03-11 23:00", until="2026-03-12 08:00"),
+  P(chat("Mamá", "+34 600 123 123", "¿Comemos?"), None, at="2026-03-11 13:00"))
+
+# --- reglas para todo lo demás, canales enteros ----------------------------------------------------------
+b("T10", "catchall", "custom", "Si no aplica ninguna de las reglas anteriores, no me avises", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catchall", "custom", "Para todo lo demás, avísame", True,
+  P(other_email(), N), P(other_event(), N), catch_all=True)
+b("T7", "channel", "never", "Todo WhatsApp", True, P(rocio_wa, S), P(grp, S), P(rocio, None))
+b("T7", "channel", "custom", "Silencia el calendario entero", False, P(other_event(), S), P(rocio, None))
+
+# --- importes --------------------------------------------------------------------------------------------
+b("T7", "amount", "always", "Facturas de más de 1.000 €", False,
+  P(email("Luz Verde", "facturas@luzverde.es", "Factura F-2231", "Importe total: 1.450,00 €"), N),
+  P(email("Luz Verde", "facturas@luzverde.es", "Factura F-2232", "Importe total: 95,00 €"), None))
+
+# --- no se puede leer sin un modelo ----------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Lo que sea urgente de clientes importantes")
+b.no("T7", "role", "always", "Los correos de mi gestor")
+b.no("T7", "nofield", "never", "Los correos en los que solo estoy en copia")
+b.no("T7", "nofield", "always", "Las respuestas a hilos que empecé yo")
+b.no("T7", "qualifier", "always", "Los audios de WhatsApp de Mamá")
+b.no("T7", "qualifier", "always", "Correos de Rocío Benítez con archivos adjuntos")
+b.no("T7", "qualifier", "custom", "Avísame cuando Ernesto Villalba escriba más de tres veces seguidas")
+
+CASES = b.cases
