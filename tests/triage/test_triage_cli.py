@@ -133,3 +133,83 @@ def test_r3_dry_run_with_a_failing_model_prints_undecided_events(env, monkeypatc
     rows = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
     assert rows and all(row["notify"] is False and row.get("undecided") for row in rows)
     assert "the triage model could not decide some events" in r.output
+
+
+# --- T11 holds and T9 the user's zone on the command line ---------------------------------------------
+
+
+def _quiet_hours(events, rules_text, now, tz):
+    """Holds every event until the next 07:00 in the user's zone (T9), saying so in its reason (T11)."""
+    from datetime import timedelta
+
+    from tic.triage import Decision
+    from tic.triage._decision import hold_phrase
+
+    local = now.astimezone(tz)
+    until = (local + timedelta(days=1) if local.hour >= 7 else local).replace(hour=7, minute=0, second=0, microsecond=0)
+    return [Decision(e.key, False, "Custom rule: quiet hours - " + hold_phrase(until, tz, "quiet hours", now=now),
+                     rule="quiet hours", summary="Something arrived.", decided_by="rule", held_until=until,
+                     hold_reason="quiet hours") for e in events]
+
+
+def _standup(folder):
+    from tests.triage.test_tick_zone import ICS
+
+    folder.mkdir(exist_ok=True)
+    (folder / "calendar.ics").write_text(ICS.replace("X-WR-TIMEZONE:Asia/Dubai", "X-WR-TIMEZONE:Europe/Rome"))
+    return folder
+
+
+def test_t11_why_and_log_show_the_hold_then_its_release(env, monkeypatch):
+    import tic.app
+
+    monkeypatch.setattr(tic.app, "triage_decider", lambda *a, **kw: _quiet_hours)
+    sources = _standup(env / "in")
+    evening = run("tick", "--json", "--sources", str(sources), "--now", "2026-11-30T22:00:00Z")  # 23:00 in Rome
+    assert evening.exit_code == 0, evening.output
+    (row,) = [json.loads(line) for line in evening.output.splitlines()]
+    assert row["notify"] is False and row["reason"].endswith("held until 07:00 (quiet hours)")
+    r = run("why", "standup-1")
+    assert r.exit_code == 0, r.output
+    assert "held - decided by rule at 2026-11-30 22:00 UTC" in r.output
+    assert "hold: held until 07:00 (quiet hours)" in r.output
+    held = json.loads(run("why", "calendar:standup-1@test", "--json").output)["decisions"][0]
+    assert held["held_until"] == "2026-12-01T06:00:00+00:00" and held["released_at"] is None
+
+    early = run("tick", "--json", "--sources", str(sources), "--now", "2026-12-01T05:59:00Z")
+    assert early.exit_code == 0 and early.output == ""  # still held: nothing surfaced
+    morning = run("tick", "--json", "--sources", str(sources), "--now", "2026-12-01T06:00:00Z")
+    (released,) = [json.loads(line) for line in morning.output.splitlines()]
+    assert released == {"event": "calendar:standup-1@test", "notify": True, "released": True,
+                        "reason": "released at 07:00 (held until 07:00, quiet hours)"}
+    assert run("tick", "--json", "--sources", str(sources), "--now", "2026-12-01T06:15:00Z").output == ""  # once
+
+    r = run("why", "standup-1")
+    assert "notified when its hold ended - decided by rule" in r.output
+    assert "hold: released at 07:00 (held until 07:00, quiet hours)" in r.output
+    log = [json.loads(line) for line in run("log", "--json").output.splitlines()]
+    assert [(e["kind"], e["notify"], e["decided_at"]) for e in log] == [
+        ("release", True, "2026-12-01T06:00:00+00:00"), ("decision", False, "2026-11-30T22:00:00+00:00")]
+    assert log[0]["reason"] == "released at 07:00 (held until 07:00, quiet hours)"
+    assert log[1]["reason"].endswith("held until 07:00 (quiet hours)") and log[1]["released_at"] == log[0]["decided_at"]
+    table = run("log").output.splitlines()
+    assert table[0].split()[3:5] == ["yes", "rule"] and "released at 07:00" in table[0]
+    assert table[1].split()[3:5] == ["no", "rule"] and "held until 07:00 (quiet hours)" in table[1]
+
+
+def test_t9_t11_dry_run_prints_a_hold_as_notify_false_in_the_users_zone(env, monkeypatch):
+    import tic.cli.tick
+
+    monkeypatch.setattr(tic.cli.tick, "dry_run_decider", lambda *a, **kw: _quiet_hours)
+    sources = _standup(env / "in")
+    args = ["tick", "--dry-run", "--json", "--rules", str(env / "absent.md"), "--sources", str(sources),
+            "--now", "2026-11-30T22:00:00Z"]
+    (row,) = [json.loads(line) for line in run(*args).output.splitlines()]
+    assert row == {"event": "calendar:standup-1@test", "notify": False,
+                   "reason": "Custom rule: quiet hours - held until 07:00 (quiet hours)"}  # the calendar's Europe/Rome
+    monkeypatch.setenv("TIC_TIMEZONE", "Asia/Tokyo")  # the setting wins: 22:00Z is 07:00 on 1 Dec in Tokyo, no longer quiet
+    (row,) = [json.loads(line) for line in run(*args).output.splitlines()]
+    assert row["notify"] is False and row["reason"].endswith("held until Wed 2 Dec 07:00 (quiet hours)")
+    monkeypatch.setenv("TIC_TIMEZONE", "Europe/Roma")
+    bad = run(*args)
+    assert bad.exit_code == 2 and "TIC_TIMEZONE: unknown time zone 'Europe/Roma'" in bad.output
