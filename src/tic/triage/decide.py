@@ -14,17 +14,19 @@ kind of failure with a fixed template and fixed values (R3).
 from __future__ import annotations
 
 import logging
-from datetime import datetime
+from datetime import datetime, timezone, tzinfo
 from typing import Callable, Iterable, Sequence
 
 from tic.agents import Agent
 from tic.models import ChatModel
+from tic.rules import RuleSet
 from tic.sources import Event
+from tic.triage._zone import calendar_zone
 from tic.triage._decision import Decision
 from tic.triage.decider import LocalDecider
 from tic.triage.model_decider import FAILURE_TEMPLATE, ModelDecider, ModelOutcome
 from tic.triage.prompt import system_prompt
-from tic.triage.rules import parse_rules
+from tic.rules import read_rules
 
 log = logging.getLogger(__name__)
 
@@ -33,15 +35,20 @@ __all__ = ["TriageDecider", "decide_events", "local_decisions"]
 Warn = Callable[[str, dict], None]
 
 
-def local_decisions(events: Iterable[Event], rules_text: str | None, now: datetime) -> list[Decision]:
-    """The local verdict on each event (rules, then heuristics), each with its summary when it notifies."""
-    decider = LocalDecider(parse_rules(rules_text))
+def local_decisions(events: Iterable[Event], rules_text: str | None, now: datetime, tz: tzinfo | None = None,
+                    *, ruleset: RuleSet | None = None) -> list[Decision]:
+    """The local verdict on each event (rules, then heuristics), each with its summary when it notifies.
+
+    `tz` is the user's time zone (T9); None: the calendar's, else UTC."""
+    events = list(events)
+    zone = tz or calendar_zone(events) or timezone.utc
+    decider = LocalDecider(ruleset if ruleset is not None else read_rules(rules_text), zone)
     return [decider.decide(event, now) for event in events]
 
 
-def decide_events(events: Iterable[Event], rules_text: str | None, now: datetime) -> list[Decision]:
+def decide_events(events: Iterable[Event], rules_text: str | None, now: datetime, tz: tzinfo | None = None) -> list[Decision]:
     """The offline decider: the local rules, then the built-in heuristics (T3, T7)."""
-    return local_decisions(events, rules_text, now)
+    return local_decisions(events, rules_text, now, tz)
 
 
 class TriageDecider:

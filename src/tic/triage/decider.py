@@ -1,88 +1,138 @@
-"""The deterministic local decider (T3, T7): rules first, built-in heuristics for the rest.
+"""The deterministic local decider (T3, T7, T10, T11): the rules' readings first, built-in heuristics for the rest.
 
 Precedence, as SPEC T3 and the eval README read it:
 
-1. `Never notify` is a hard filter: a matching Never rule drops the event, even
-   when an Always rule also matches.
-2. A Custom rule whose condition fails ("only ... if I am mentioned", "stay
-   quiet unless ...") drops the events it scopes; custom conditions are strict.
-   So does an Always rule's own exception ("... unless they are newsletters").
-3. `Always notify` surfaces the event unless it is clearly spam.
-4. A Custom rule that says notify ("always notify regardless of sender")
-   surfaces the event unless it is clearly spam.
-5. Events no rule covers go to the built-in heuristics (`certain=False` where
-   they only guess, so a configured model may take them).
+1. A rule that says skip wins: `Never notify` is a hard filter (even over an
+   Always rule), and so is a Custom rule's "only ... if" or an exception.
+2. A rule that says notify surfaces the event unless it is clearly spam.
+3. A catch-all ("if none of the above applies, don't notify me", T10) decides
+   what no other rule covers.
+4. Otherwise the built-in heuristics decide (`certain=False` where they only
+   guess, so a configured model may take them).
 
-A rule the decider did not understand may still apply, so with such rules in
-the file a verdict it could overturn is not certain either: a rule's notify
-when a Never or Custom rule is not understood, a heuristic verdict when any
-rule is not understood. A drop by a rule stands (nothing outranks it).
+A hold (quiet hours, T11) applies to what would be surfaced: the decision is
+notify=False with `held_until`, and the tick surfaces it when the hold ends.
 
-Message text is data (R1): no instruction inside an event changes a rule, and
-topic/urgency words inside text that addresses the assistant are not counted.
+A rule that is not understood may still apply, so while any is in the file a
+verdict it could overturn is not certain, and its reason says so: a notify
+when a Never or Custom rule is not understood, a heuristic or catch-all verdict
+when any rule is not understood. A skip by a rule stands.
+
+Message text is data (R1): no instruction inside an event changes a rule.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone, tzinfo
 
+from tic.rules import Context, Rule, RuleSet
 from tic.sources import Event
 from tic.triage._classify import traits
 from tic.triage._decision import Decision
 from tic.triage.heuristics import decide_by_heuristics
-from tic.triage.rules import Rule, RuleSet
 from tic.triage.summary import summarize
 
-__all__ = ["LocalDecider"]
+__all__ = ["LocalDecider", "SECTION_LABELS"]
 
-_LABEL = {"always": "Always notify", "never": "Never notify", "custom": "Custom rule"}
+SECTION_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rule"}
 
 
 def _reason(rule: Rule, why: str) -> str:
-    return f'{_LABEL[rule.section]}: "{rule.text}" - {why}'
+    return f'{SECTION_LABELS[rule.section]}: "{rule.text}" - {why}'
 
 
 class LocalDecider:
     """Decide events against a RuleSet without any model."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, tz: tzinfo | None = None) -> None:
         self.rules = rules
+        self.tz = tz or timezone.utc
         unread = rules.not_understood
+        self._unread = unread
         self._notify_is_certain = not any(r.section in ("never", "custom") for r in unread)
         self._heuristics_are_certain = not unread
+        ordered = [r for r in rules.rules if r.understood and not r.catch_all]
+        self._ordered = sorted(ordered, key=lambda r: {"never": 0, "custom": 1, "always": 2}[r.section])
+        self._catch_all = next((r for r in rules.rules if r.catch_all), None)
 
-    def _hits(self, rules: tuple[Rule, ...], event: Event, now: datetime) -> list[tuple[Rule, str, str]]:
-        hits = []
-        for rule in rules:
-            if (verdict := rule.applies(event, now)) is not None:
-                hits.append((rule, verdict[0], verdict[1]))
-        return sorted(hits, key=lambda hit: -hit[0].specificity)  # the most specific rule explains best
+    def _uncertain_note(self) -> str:
+        texts = "; ".join(f'"{r.text}"' for r in self._unread[:3]) + (" ..." if len(self._unread) > 3 else "")
+        return f" (not certain: {len(self._unread)} rule(s) not understood, which might change this: {texts})"
 
     def decide(self, event: Event, now: datetime) -> Decision:
         """The verdict on one event at time `now` (the tick's time, never the wall clock)."""
-        never = self._hits(self.rules.never, event, now)
-        custom = self._hits(self.rules.custom, event, now)
-        always = self._hits(self.rules.always, event, now)
-
-        for rule, effect, why in never + custom + always:  # an Always rule's own "unless" drops too
-            if effect == "drop":
-                return self._drop(event, rule, why)
-        positives = always + custom + never  # every hit left says notify
-        if positives:
-            rule, _, why = positives[0]
+        ctx = Context(now=now, tz=self.tz)
+        skips, notifies, holds = [], [], []
+        judgement = ""
+        for rule in self._ordered:
+            verdict = rule.verdict(event, ctx)
+            if verdict is None:
+                continue
+            judgement = judgement or verdict.judgement
+            if not verdict.effect:
+                continue
+            {"skip": skips, "notify": notifies, "hold": holds}[verdict.effect].append((rule, verdict))
+        if skips:
+            rule, verdict = max(skips, key=lambda rv: rv[0].specificity)
+            return Decision(event_key=event.key, notify=False, reason=_reason(rule, verdict.why), rule=rule.text,
+                            decided_by="rule")
+        if notifies:
+            rule, verdict = max(notifies, key=lambda rv: (rv[0].section == "always", rv[0].specificity))
             t = traits(event)
             if t.spam:
-                return Decision(
-                    event_key=event.key, notify=False, rule=rule.text, decided_by="rule",
-                    reason=f'{_reason(rule, why)}, but it is clearly spam/phishing ({t.spam_evidence()})',
-                )
-            return Decision(event_key=event.key, notify=True, reason=_reason(rule, why), rule=rule.text,
-                            certain=self._notify_is_certain, summary=summarize(event), decided_by="rule")
+                return Decision(event_key=event.key, notify=False, rule=rule.text, decided_by="rule",
+                                reason=f"{_reason(rule, verdict.why)}, but it is clearly spam/phishing "
+                                       f"({t.spam_evidence()})")
+            decision = Decision(event_key=event.key, notify=True, reason=_reason(rule, verdict.why), rule=rule.text,
+                                certain=self._notify_is_certain and not judgement, summary=summarize(event),
+                                decided_by="rule")
+            if not decision.certain and self._unread:
+                decision = _with_reason(decision, decision.reason + self._uncertain_note())
+            return self._held(decision, holds, ctx)
+        if self._catch_all is not None and (verdict := self._catch_all.verdict(event, ctx)) is not None:
+            certain = self._heuristics_are_certain and not judgement
+            reason = _reason(self._catch_all, "no other rule covers it") + ("" if certain else self._uncertain_note())
+            if verdict.effect == "notify":
+                decision = Decision(event_key=event.key, notify=True, reason=reason, rule=self._catch_all.text,
+                                    certain=certain, summary=summarize(event), decided_by="rule")
+                return self._held(decision, holds, ctx)
+            return Decision(event_key=event.key, notify=False, reason=reason, rule=self._catch_all.text,
+                            certain=certain, decided_by="rule")
         verdict = decide_by_heuristics(event, now)
-        certain = verdict.certain and self._heuristics_are_certain
-        return Decision(event_key=event.key, notify=verdict.notify, reason=verdict.reason, certain=certain,
-                        summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
+        certain = verdict.certain and self._heuristics_are_certain and not judgement
+        reason = verdict.reason + ("" if certain or not self._unread else self._uncertain_note())
+        decision = Decision(event_key=event.key, notify=verdict.notify, reason=reason, certain=certain,
+                            summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
+        return self._held(decision, holds, ctx) if decision.notify else decision
 
     @staticmethod
-    def _drop(event: Event, rule: Rule, why: str) -> Decision:
-        return Decision(event_key=event.key, notify=False, reason=_reason(rule, why), rule=rule.text, decided_by="rule")
+    def _held(decision: Decision, holds: list, ctx: Context) -> Decision:
+        """A decision to surface, held while a hold rule applies (T11)."""
+        if not holds:
+            return decision
+        rule, verdict = max(holds, key=lambda rv: rv[1].held_until)
+        until = verdict.held_until.astimezone(ctx.tz)
+        reason = f"held until {until:%H:%M} ({_hold_words(rule)}): {decision.reason}; {_reason(rule, verdict.why)}"
+        return Decision(event_key=decision.event_key, notify=False, reason=reason, rule=rule.text,
+                        certain=decision.certain, summary=decision.summary, decided_by=decision.decided_by,
+                        **_hold_fields(verdict.held_until, _hold_words(rule)))
+
+
+def _hold_words(rule: Rule) -> str:
+    return "quiet hours" if rule.reading is not None and rule.reading.effect == "hold" else "a hold"
+
+
+def _hold_fields(until: datetime, why: str) -> dict:
+    fields = getattr(Decision, "__dataclass_fields__", {})
+    out = {}
+    if "held_until" in fields:
+        out["held_until"] = until
+    if "hold_reason" in fields:
+        out["hold_reason"] = why
+    return out
+
+
+def _with_reason(decision: Decision, reason: str) -> Decision:
+    from dataclasses import replace
+
+    return replace(decision, reason=reason)

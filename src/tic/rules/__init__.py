@@ -1,0 +1,14 @@
+"""The user's rules (data/notifications.md): parse the Markdown, read each rule into its typed reading
+(all or nothing), render it back to one sentence, match events, check the file (T3, T7, T9, T10, T11).
+
+    rules = read_rules(text)                      # a RuleSet: every rule with its Reading, or why not
+    rule = read_rule("Mute newsletters", "never")  # one rule
+    rule.understood, rule.reading, rule.why_not, rule.render()
+    rule.verdict(event, ctx)                      # "notify" | "skip" | "hold" | None (says nothing about it)
+    ctx = Context(now=..., tz=ZoneInfo("Europe/Madrid"))
+"""
+
+from tic.rules._reading import SCHEMA_VERSION, Reading
+from tic.rules._rule import Context, Rule, RuleSet, Verdict, read_rule, read_rules
+
+__all__ = ["SCHEMA_VERSION", "Context", "Reading", "Rule", "RuleSet", "Verdict", "read_rule", "read_rules"]

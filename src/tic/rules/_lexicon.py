@@ -1,0 +1,359 @@
+"""The words a rule is read with, by what they do (T7), in English, Spanish, Portuguese, German and French.
+
+One table: a phrase (folded words) -> its class and value. The reader matches
+the longest phrase at each position. Classes:
+
+  f        filler: carries no meaning of its own ("the", "please", "me")
+  neg      a negation ("not", "never", "nunca", "nie", "jamais", "não")
+  v+ / v-  a verb that surfaces (notify, tell, ping) / one that hides (mute, skip, ignore)
+  always   "always": a surfacing rule without a verb
+  kind     an event kind noun (value: kinds) - "emails", "WhatsApp", "meetings"
+  notice   a word for "the alert about it" ("notifications", "reminders"): the event itself
+  any      "anything", "everything": no constraint
+  cat      a kind of mail (value: category) - "newsletters", "promotions"
+  group    group (True) or direct (False) chats
+  mention  an @-mention of the user
+  from     opens a sender slot; org opens an organisation ("anyone at")
+  about    opens a topic slot; subject: "in the subject"; with: "meetings with X"
+  or/and   list connectives
+  unless / except / only / if / conc   structure: exceptions, conditions, concessions ("even if")
+  concfull a whole concessive phrase ("no matter who sent it"): widens nothing
+  created / today / new / starts / within / unit / fromnow / recur / every / allday   calendar timing
+  unsaved / saved   chat senders not in / in the contacts
+  role     a kind of sender the sender itself shows (value: role)
+  msgverb  a sender's verb ("emails me", "messages me"; value: kinds)
+  savedas  "saved as" (a contact's saved name follows)
+  my / pron   possessives and pronouns (who a role or "it" refers to)
+  judge    a word only judgement can settle ("urgent", "important")
+  between / after / before / weekend / weekday / day   time windows (holds)
+  cmp      an amount comparison (value: ">", ">=", "<", "<=")
+  emph     emphasis that changes nothing ("is the one thing that can't slip")
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tic.rules._tokens import fold
+
+__all__ = ["Lex", "LEXICON", "MAX_PHRASE", "candidates"]
+
+
+@dataclass(frozen=True)
+class Lex:
+    cls: str
+    value: object = None
+    words: int = 1
+
+
+LEXICON: dict[tuple[str, ...], tuple[Lex, ...]] = {}
+
+
+def _add(cls: str, phrases: str, value: object = None) -> None:
+    for phrase in phrases.split("|"):
+        key = tuple(fold(phrase).replace("-", " - ").split()) if phrase.strip() in {"-"} else tuple(fold(phrase).split())
+        if key:
+            old = LEXICON.get(key, ())
+            if not any(x.cls == cls for x in old):
+                LEXICON[key] = old + (Lex(cls, value, len(key)),)
+
+
+E, W, C = ("email",), ("whatsapp",), ("calendar",)
+EW = ("email", "whatsapp")
+
+# --- filler -----------------------------------------------------------------------------------------
+_add("f", "the|a|an|me|i|i'm|i am|i've|i have|i'd|to me|for me|please|pls|my own|of|to|in|on|at|for|that|which|who|"
+          "there|is|are|was|were|be|been|being|it|it's|its|they|they're|them|their|this|these|those|one|ones|"
+          "just|also|too|straight away|right away|immediately|directly|explicitly|specifically|personally|really|"
+          "completely|entirely|altogether|at all|ever|whatsoever|still|any channel|on any channel|any time|anytime|"
+          "every time|each time|some|someone|somebody|anyone|anybody|get|gets|got|has to|have to|must|should|can|"
+          "could|would|will|can be|should be|may|might|do|does|did|want|wants|i want|i'd like|i would like|like|"
+          "as well|either|via|by|with it|in it|about it|about them|about those|about these|so|then|too|"
+          "about|sent|sends|send|write|writes|wrote|written|"
+          "el|la|los|las|un|una|unos|unas|me|mi|mis|yo|a mi|para mi|por favor|de|del|que|en|es|son|sea|sean|lo|le|les|"
+          "al|con ellos|todo el|cualquier|alguno|alguna|ya|tambien|siempre que sea|"
+          "der|die|das|den|dem|des|ein|eine|einen|einem|einer|mich|mir|ich|bitte|von|vom|zu|zum|zur|im|in|ist|sind|"
+          "es|sie|er|auch|mal|doch|ja|bei|an|am|auf|jede|jeder|jedes|alle|"
+          "le|la|les|l'|un|une|des|du|de|d'|me|moi|je|j'|s'il te plait|s'il vous plait|stp|svp|que|qui|en|est|sont|"
+          "ce|cela|ca|il|elle|ils|elles|y|aussi|tout de suite|"
+          "o|a|os|as|um|uma|uns|umas|eu|mim|para mim|do|da|dos|das|no|na|nos|nas|que|e|sao|seja|ele|ela|eles|elas|"
+          "tambem|por favor|logo|")
+# --- negation and effect verbs ----------------------------------------------------------------------
+_add("neg", "not|don't|dont|do not|does not|doesn't|never|no|none|nothing|didn't|won't|will not|shouldn't|"
+            "should not|can't|cannot|mustn't|must not|no need to|nunca|jamas|no|ni|nada|ningun|ninguna|nie|niemals|"
+            "nicht|kein|keine|keinen|keinesfalls|jamais|ne|n'|pas|aucun|aucune|rien|nao|nem|nenhum|nenhuma|nunca")
+_add("v+", "notify|notify me|tell|tell me|let me know|inform|inform me|alert|alert me|ping|ping me|flag|surface|"
+           "show|show me|wake me|wake me up|remind|remind me|bother|bother me|interrupt|interrupt me|disturb|"
+           "disturb me|hear|hear about|to hear about|see|to know|want to know|want to see|"
+           "want to hear|i want to know|i want to see|i want to hear|give me a heads-up|give me a heads up|heads-up|"
+           "heads up|a heads-up|get through|gets through|always gets through|come through|reach me|reaches me|"
+           "has to reach me|make sure i see|make sure i know|keep me posted|keep me in the loop|pass on|pass it on|"
+           "forward|send me|let me see|bring up|raise|highlight|"
+           "avisame|avisarme|avisa|avisar|notificame|notificarme|notifica|notificar|dime|decirme|informame|"
+           "informarme|alertame|alertarme|quiero saber|quiero enterarme|quiero ver|hazme saber|enterarme|"
+           "benachrichtige|benachrichtigen|benachrichtige mich|benachrichtigt|informiere|informiere mich|sag mir|"
+           "sag mir bescheid|bescheid|bescheid geben|gib mir bescheid|melde|melden|zeig|zeige|zeigen|"
+           "ich will wissen|ich mochte wissen|stor|storen|storen sie mich|"
+           "previens|previens-moi|prevenez-moi|notifie|notifie-moi|notifiez|notifiez-moi|informe-moi|"
+           "informez-moi|dis-moi|dites-moi|alerte-moi|alertez-moi|signale|signale-moi|preveni|prevenir|"
+           "je veux savoir|je veux voir|tiens-moi au courant|deranger|derange|derange-moi|"
+           "avise|avise-me|avisa-me|me avise|notifique|notifique-me|me notifique|notifica-me|diga-me|me diga|"
+           "me informe|informe-me|alerta-me|me alerte|quero saber|quero ver|me avisa|avisar-me|incomodar|"
+           "me incomode|incomode")
+_add("v-", "mute|silence|silenced|be silenced|can be silenced|skip|ignore|ignored|drop|hide|suppress|block|"
+           "filter out|leave out|leave their reminders out|leave it out|leave them out|stay quiet|keep quiet|"
+           "be quiet|stay silent|keep silent|be silent|miss|muted|skipped|dropped|hidden|blocked|"
+           "silencia|silenciar|silencie|ignora|ignorar|ignore|omite|omitir|bloquea|bloquear|descarta|descartar|"
+           "stumm|stummschalten|schalte stumm|ignoriere|ignorieren|unterdrucke|blende aus|uberspringe|"
+           "ignore|ignorer|ignorez|masque|masquer|masquez|bloque|bloquer|passe|sauter|coupe|couper|"
+           "silencie|silenciar|ignore|ignorar|oculte|ocultar|bloqueie|pule|pular")
+_add("always", "always|siempre|immer|toujours|sempre|in any case|in every case|en todo caso|auf jeden fall|"
+               "en tout cas|de toute facon|em todo caso")
+_add("emph", "is the one thing that can't slip|is the one thing that cannot slip|is what matters|matters most|"
+             "is critical|is a priority|is my priority|without fail|no exceptions|straight away|as soon as possible|"
+             "right away|at once")
+# --- kinds, notices, categories ---------------------------------------------------------------------
+_add("kind", "email|emails|e-mail|e-mails|mail|mails|inbox|message in my inbox|messages in my inbox|"
+             "correo|correos|correo electronico|correos electronicos|email|emails|"
+             "e-mail-nachricht|mail-nachricht|e-mail-nachrichten|courriel|courriels|mel|"
+             "mensagem de e-mail|correio|correio eletronico", E)
+_add("kind", "whatsapp|whats app|whatsapps|whatsapp message|whatsapp messages|chat|chats|chat message|"
+             "chat messages|text|texts|text message|text messages|sms|dm|dms|direct message|direct messages|"
+             "mensaje de whatsapp|mensajes de whatsapp|whatsapp-nachricht|whatsapp-nachrichten|"
+             "message whatsapp|messages whatsapp|mensagem de whatsapp|mensagens de whatsapp|mensagem no whatsapp|"
+             "mensagens no whatsapp", W)
+_add("kind", "calendar|calendars|calendar event|calendar events|calendar item|calendar items|calendar entry|"
+             "calendar entries|calendar stuff|calendar invite|calendar invites|event|events|meeting|meetings|"
+             "appointment|appointments|invite|invites|invitation|invitations|entry|entries|stand-up|stand-ups|"
+             "standup|standups|call|calls|"
+             "calendario|evento|eventos|reunion|reuniones|cita|citas|invitacion|invitaciones|"
+             "kalender|termin|termine|kalendereintrag|kalendereintrage|besprechung|besprechungen|meeting|meetings|"
+             "einladung|einladungen|serientermin|serientermine|"
+             "agenda|calendrier|evenement|evenements|reunion|reunions|rendez-vous|invitation|invitations|"
+             "calendario|evento|eventos|reuniao|reunioes|compromisso|compromissos|convite|convites", C)
+_add("kind", "message|messages|mensaje|mensajes|nachricht|nachrichten|message|messages|mensagem|mensagens", EW)
+_add("notice", "notification|notifications|alert|alerts|reminder|reminders|ping|pings|update|updates|"
+               "notificacion|notificaciones|aviso|avisos|alerta|alertas|recordatorio|recordatorios|"
+               "benachrichtigung|benachrichtigungen|erinnerung|erinnerungen|hinweis|hinweise|"
+               "notification|notifications|alerte|alertes|rappel|rappels|"
+               "notificacao|notificacoes|lembrete|lembretes")
+_add("any", "anything|everything|all|any|any of it|each|every|something|stuff|whatever|any event|all events|"
+            "cualquier cosa|todo|algo|alles|etwas|irgendwas|jedes|tout|toute|tous|toutes|quelque chose|"
+            "n'importe quoi|qualquer coisa|tudo|algo|qualquer")
+_add("cat", "newsletter|newsletters|bulletin|bulletins|boletin|boletines|boletim|boletins|lettre d'information|"
+            "lettres d'information|infolettre|infolettres|rundbrief|rundbriefe", "newsletter")
+_add("cat", "marketing|promo|promos|promotion|promotions|promotional|promotional emails|promotional mail|advert|"
+            "adverts|advertising|ads|advertisement|advertisements|offers|deals|sales pitch|sales pitches|"
+            "sales emails|sales mail|cold emails|cold outreach|publicidad|promocion|promociones|ofertas|"
+            "werbung|angebote|werbemails|werbe-mails|publicite|publicites|pub|pubs|promotionnel|promotionnels|"
+            "publicidade|promocoes|promocao|propaganda|propagandas", "marketing")
+_add("cat", "digest|digests|summary|summaries|report|reports|recap|recaps|round-up|round-ups|roundup|roundups|"
+            "weekly summary|resumen|resumenes|informe|informes|zusammenfassung|zusammenfassungen|bericht|berichte|"
+            "resume|resumes|rapport|rapports|compte rendu|resumo|resumos|relatorio|relatorios", "digest")
+_add("cat", "automated|automatic|auto-generated|automatically generated|machine-generated|no-reply|noreply|"
+            "anything a robot sends|anything a robot sends on a schedule|automated mail|automated emails|automatic emails|automaticos|automaticas|"
+            "automatico|automatica|automatisch|automatische|automatisierte|automatique|automatiques|"
+            "automatico|automaticos|automaticas|automatizados", "automated")
+_add("cat", "social media|social network|social networks|social-network|redes sociales|red social|"
+            "soziale netzwerke|soziale medien|reseaux sociaux|reseau social|redes sociais|rede social", "social")
+_add("cat", "spam|phishing|scam|scams|estafa|estafas|betrug|arnaque|arnaques|golpe|golpes", "spam")
+_add("cat", "receipt|receipts|order confirmation|order confirmations|shipping notice|shipping notices|"
+            "shipping notification|shipping notifications|shipping update|shipping updates|delivery notification|"
+            "delivery notifications|delivery update|delivery updates|recibo|recibos|confirmaciones de pedido|"
+            "avisos de envio|quittung|quittungen|versandbestatigung|versandbestatigungen|recu|recus|"
+            "confirmation de commande|confirmations de commande|avis d'expedition|comprovante|comprovantes|"
+            "aviso de envio|avisos de envio", "transactional")
+_add("cat", "mailing list|mailing lists|mailing-list|mailing-lists|listserv|google groups|lista de correo|"
+            "listas de correo|mailingliste|mailinglisten|verteiler|liste de diffusion|listes de diffusion|"
+            "lista de e-mail|listas de e-mail|lista de discussao", "list")
+_add("cat", "automatic reply|automatic replies|auto-reply|auto-replies|autoreply|autoreplies|auto reply|"
+            "auto replies|out-of-office|out of office|out-of-office messages|out of office messages|"
+            "out-of-office replies|vacation reply|vacation replies|away message|away messages|"
+            "respuesta automatica|respuestas automaticas|fuera de la oficina|abwesenheitsnotiz|"
+            "abwesenheitsnotizen|automatische antwort|automatische antworten|reponse automatique|"
+            "reponses automatiques|absence du bureau|resposta automatica|respostas automaticas|fora do escritorio",
+     "autoreply")
+# --- chats --------------------------------------------------------------------------------------------
+_add("group", "group|groups|group chat|group chats|group message|group messages|whatsapp group|whatsapp groups|"
+              "grupo|grupos|chat de grupo|chats de grupo|grupo de whatsapp|grupos de whatsapp|gruppe|gruppen|"
+              "gruppenchat|gruppenchats|whatsapp-gruppe|whatsapp-gruppen|groupe|groupes|discussion de groupe|"
+              "discussions de groupe|groupe whatsapp|groupes whatsapp|conversa de grupo|conversas de grupo",
+     True)
+_add("group", "direct chat|direct chats|private chat|private chats|private message|private messages|"
+              "one-to-one chats|one-to-one messages|individual chats|personal messages|chat privado|"
+              "chats privados|mensajes privados|mensaje privado|privatchat|privatchats|privatnachricht|"
+              "privatnachrichten|message prive|messages prives|discussion privee|discussions privees|"
+              "conversa privada|conversas privadas|mensagem privada|mensagens privadas", False)
+_add("mention", "@mention|@mentions|@mentioned|@-mention|@-mentions|@-mentioned|@tag|@tagged|@tags|mentioned|"
+                "mention me|mentions me|mentioning me|tag me|tags me|tagged|tagged with @|mentioned with @|"
+                "tags me with @|with @|@me|mentioned by name with @|"
+                "mencionen|me mencionen|me menciona|me mencionan|mencionado|mencionada|me etiqueten|"
+                "me etiquetan|etiquetado|etiquetada|con @|erwahnt|erwahnen|mich erwahnt|mich erwahnen|markiert|"
+                "mit @|mentionne|mentionnee|me mentionne|me mentionnent|identifie|identifiee|avec @|"
+                "mencionado|mencionada|me mencionar|me mencionem|me marcar|me marquem|marcado|marcada|com @")
+# --- slots -----------------------------------------------------------------------------------------------
+_add("from", "from|sent by|written by|organised by|organized by|coming from|de parte de|enviado por|enviados por|"
+             "enviadas por|escrito por|von|gesendet von|geschickt von|de la part de|envoye par|envoyes par|"
+             "envoyees par|enviado por|enviados por|enviadas por|vindos de|vindas de|vindo de")
+_add("org", "anyone at|anybody at|anyone from|anybody from|someone at|someone from|somebody at|somebody from|"
+            "everyone at|everybody at|people at|people from|staff at|staff from|folks at|anyone who works at|"
+            "colleagues at|employees of|employees at|the team at|members of|anyone in|"
+            "alguien de|cualquiera de|cualquier persona de|gente de|personas de|"
+            "jemand von|jemand bei|jemandem von|jemandem bei|irgendwer von|alle von|mitarbeiter von|mitarbeitende von|"
+            "quelqu'un de|quelqu'un chez|n'importe qui de|n'importe qui chez|les gens de|chez|"
+            "alguem de|alguem da|alguem do|qualquer pessoa de|qualquer pessoa da|qualquer pessoa do|pessoas de")
+_add("about", "about|regarding|concerning|mentioning|that mention|that mentions|which mention|which mentions|"
+              "touching on|touches on|that touch on|that touches on|touch on|related to|relating to|re|re:|"
+              "on the topic of|on the subject of|to do with|having to do with|dealing with|that mention it|"
+              "mentions|mention|"
+              "sobre|acerca de|relacionado con|relacionados con|relacionada con|relacionadas con|que mencione|"
+              "que mencionen|que menciona|que mencionan|menciona|mencionen|referente a|respecto a|"
+              "uber|betreffend|betreffs|bezuglich|zum thema|zu dem thema|die erwahnen|das erwahnt|der erwahnt|erwahnt|"
+              "sur|concernant|au sujet de|a propos de|qui mentionne|qui mentionnent|mentionnant|relatif a|"
+              "relatifs a|sobre|a respeito de|relacionado a|relacionados a|relacionada a|que mencione|"
+              "que mencionem|que menciona|mencionando|referente ao|referentes a")
+_add("subject", "in the subject|in the subject line|in its subject|in their subject|in the title|"
+                "en el asunto|en el titulo|im betreff|in der betreffzeile|dans l'objet|dans le sujet|"
+                "no assunto|no titulo")
+_add("with", "with|con|mit|avec|com")
+_add("or", "or|nor|o|u|oder|ou|and/or")
+_add("and", "and|as well as|plus|y|e|und|sowie|et|e")
+# --- structure ---------------------------------------------------------------------------------------
+_add("unless", "unless|except if|except when|except where|but not if|but not when|other than when|"
+               "a menos que|salvo que|salvo si|excepto si|excepto cuando|excepto que|menos si|"
+               "es sei denn|ausser wenn|ausser falls|ausgenommen wenn|"
+               "sauf si|sauf quand|a moins que|a moins qu'|"
+               "a nao ser que|a menos que|exceto se|exceto quando|salvo se|salvo quando")
+_add("except", "except|except for|excepting|but not|other than|apart from|aside from|excluding|not including|"
+               "excepto|salvo|menos|aparte de|excluyendo|ausser|ausgenommen|bis auf|abgesehen von|sauf|hormis|"
+               "a part|a l'exception de|excepte|exceto|fora|com excecao de|excluindo")
+_add("only", "only|solo|solamente|unicamente|nur|ausschliesslich|erst|seulement|uniquement|apenas|so|somente")
+_add("if", "if|when|whenever|once|in case|as soon as|every time|each time|any time|anytime|"
+           "si|cuando|cada vez que|siempre que|en cuanto|wenn|falls|sobald|immer wenn|jedes mal wenn|"
+           "quand|lorsque|chaque fois que|des que|se|quando|sempre que|caso|assim que|toda vez que|cada vez que")
+_add("conc", "even if|even when|even though|even from|even before|even after|even at|even on|even during|"
+             "aunque|incluso si|aun si|auch wenn|selbst wenn|sogar wenn|meme si|meme quand|mesmo que|mesmo se|"
+             "ainda que")
+_add("concfull", "no matter who sent it|no matter who sent them|no matter who sends it|no matter who sends them|"
+                 "no matter who|no matter the sender|regardless of sender|regardless of the sender|"
+                 "regardless of who sent it|regardless of who sends it|whoever sent it|whoever sends it|"
+                 "whoever sent them|whoever sends them|whoever sends|whoever it's from|from anyone|from anybody|"
+                 "any sender|from any sender|whatever the sender|egal who sends them|egal who|"
+                 "sin importar quien lo envie|sin importar quien|da igual quien lo envie|da igual quien|"
+                 "lo envie quien lo envie|quienquiera que lo envie|de quien sea|de cualquier remitente|"
+                 "egal wer|egal von wem|egal wer sie schickt|egal wer es schickt|von wem auch immer|"
+                 "quel que soit l'expediteur|peu importe qui|peu importe l'expediteur|de n'importe qui|"
+                 "nao importa quem|seja quem for|independentemente do remetente|de qualquer remetente|"
+                 "de qualquer pessoa")
+# --- calendar timing -----------------------------------------------------------------------------------
+_add("created", "added|created|put|booked|scheduled|lands|landed|land|pops up|shows up|appears|arrives|arrive|"
+                "was added|were added|is added|are added|was created|were created|is created|are created|"
+                "was put|is put|was booked|gets added|get added|"
+                "put on my calendar|lands on my calendar|added to my calendar|added to the calendar|"
+                "anadido|anadida|anadidos|anadidas|creado|creada|creados|creadas|agregado|agregada|"
+                "hinzugefugt|erstellt|angelegt|eingetragen|ajoute|ajoutee|ajoutes|ajoutees|cree|creee|crees|creees|"
+                "adicionado|adicionada|adicionados|adicionadas|criado|criada|criados|criadas")
+_add("today", "today|hoy|heute|aujourd'hui|hoje|de hoy|von heute|d'aujourd'hui|de hoje")
+_add("new", "new|newly|brand-new|recently|nuevo|nueva|nuevos|nuevas|neu|neue|neuer|neuen|nouveau|nouvelle|"
+            "nouveaux|nouvelles|novo|nova|novos|novas")
+_add("starts", "starts|start|starting|begins|begin|beginning|is in|it's in|takes place|take place|happens|"
+               "happening|is due|is scheduled for|comienza|comienzan|empieza|empiezan|empiece|empiecen|comience|"
+               "comiencen|beginnt|beginnen|anfangt|anfangen|startet|starten|commence|commencent|debute|debutent|"
+               "comeca|comecam|comece|comecem|inicia|iniciam")
+_add("within", "within|within the next|in the next|the next|next|in less than|less than|in under|under|inside|"
+               "en las proximas|en los proximos|dentro de|en menos de|antes de|in den nachsten|innerhalb von|"
+               "innerhalb der nachsten|innerhalb|in weniger als|weniger als|binnen|dans les prochaines|"
+               "dans les prochains|dans moins de|en moins de|d'ici|nas proximas|nos proximos|em menos de|"
+               "dentro das proximas|dentro dos proximos|in")
+_add("fromnow", "from now|of now|desde ahora|ab jetzt|von jetzt an|a partir de maintenant|a partir de agora")
+_add("unit", "hour|hours|hr|hrs|h|hora|horas|stunde|stunden|heure|heures", 60)
+_add("unit", "minute|minutes|min|mins|minuto|minutos|minute|minuten", 1)
+_add("unit", "day|days|dia|dias|tag|tage|tagen|jour|jours", 1440)
+_add("recur", "recurring|repeating|recurrent|repeat|repeats|repeated|standing|series|serial|regular|routine|"
+              "recurrente|recurrentes|periodico|periodicos|wiederkehrend|wiederkehrende|wiederkehrenden|"
+              "regelmassig|regelmassige|recurrent|recurrents|recurrente|recurrentes|recorrente|recorrentes|"
+              "periodicas|periodicos")
+_add("recur", "weekly|every week|each week|once a week|semanal|semanales|cada semana|todas las semanas|"
+              "wochentlich|wochentliche|wochentlichen|jede woche|hebdomadaire|hebdomadaires|chaque semaine|"
+              "toutes les semaines|semanais|toda semana|todas as semanas", "WEEKLY")
+_add("recur", "daily|every day|each day|every weekday|diario|diaria|diarios|diarias|cada dia|todos los dias|"
+              "taglich|tagliche|taglichen|jeden tag|quotidien|quotidienne|quotidiens|quotidiennes|chaque jour|"
+              "tous les jours|diario|diaria|diarios|diarias|todo dia|todos os dias", "DAILY")
+_add("recur", "monthly|every month|each month|mensual|mensuales|cada mes|monatlich|monatliche|jeden monat|"
+              "mensuel|mensuelle|mensuels|chaque mois|mensal|mensais|todo mes", "MONTHLY")
+_add("recur", "yearly|annual|every year|anual|anuales|jahrlich|annuel|annuelle|anuais", "YEARLY")
+_add("allday", "all-day|all day|whole-day|todo el dia|de todo el dia|ganztagig|ganztagige|ganztagigen|"
+               "toute la journee|journee entiere|dia inteiro|o dia todo")
+# --- chat senders, people -------------------------------------------------------------------------------
+_add("unsaved", "unknown numbers|unknown number|unsaved numbers|unsaved number|numbers not in my contacts|"
+                "number not in my contacts|numbers i haven't saved|numbers i don't know|people not in my contacts|"
+                "anyone not in my contacts|strangers|unknown senders|unknown contacts|numeros desconocidos|"
+                "numero desconocido|numeros que no tengo guardados|desconocidos|unbekannte nummern|"
+                "unbekannten nummern|unbekannte nummer|unbekannte|numeros inconnus|numero inconnu|inconnus|"
+                "numeros desconhecidos|numero desconhecido|desconhecidos")
+_add("saved", "my contacts|saved contacts|people in my contacts|anyone in my contacts|people i know|"
+              "mis contactos|contactos guardados|meine kontakte|gespeicherte kontakte|mes contacts|"
+              "contacts enregistres|meus contatos|meus contactos|contatos salvos")
+_add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|headhunter|headhunters|"
+             "reclutador|reclutadores|headhunters|personalvermittler|recruteur|recruteurs|recrutador|recrutadores",
+     "recruiter")
+_add("role", "school|schools|the school|my kids' school|my children's school|the kids' school|escuela|colegio|"
+             "schule|ecole|escola", "school")
+_add("msgverb", "emails me|email me|e-mails me|mails me|writes to me|writes me|write to me|write me|sends me|"
+                "sends|emails|e-mails|me escribe|me escriben|me envia|me manda|schreibt mir|schreiben mir|"
+                "mailt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|me envia", E)
+_add("msgverb", "messages me|texts me|message me|text me|whatsapps me|writes to me on whatsapp|"
+                "writes to me on WhatsApp|messages|texts|me escribe por whatsapp|me manda un whatsapp|"
+                "schreibt mir auf whatsapp|m'ecrit sur whatsapp|me manda mensagem", W)
+_add("savedas", "saved as|is saved as|saved in my contacts as|in my contacts as|in my phone as|who is saved as|"
+                "guardado como|guardada como|gespeichert als|enregistre comme|enregistree comme|enregistre sous|"
+                "enregistree sous|salvo como|salva como")
+_add("my", "my|our|mi|mis|mein|meine|meinen|meinem|meiner|mon|ma|mes|meu|minha|meus|minhas")
+_add("pron", "he|she|they|him|her|his|hers|them|their|he's|she's|they're|el|ella|ellos|su|sus|er|sie|ihr|ihre|"
+             "sein|seine|il|elle|ils|elles|son|sa|ses|leur|leurs|ele|ela|eles|elas|dele|dela|deles|delas")
+_add("judge", "urgent|urgently|important|importantly|critical|asap|time-sensitive|serious|relevant|interesting|"
+              "urgente|urgentes|importante|importantes|dringend|dringende|wichtig|wichtige|wichtigen|urgent|"
+              "urgente|importants|importante|grave|critique|critico|critica")
+# --- time windows (holds) -----------------------------------------------------------------------------
+_add("between", "between|from|entre|de|zwischen|von|entre|de")
+_add("tillw", "and|to|until|till|-|–|y|a|hasta|und|bis|et|a|jusqu'a|ate|e")
+_add("after", "after|past|later than|despues de|despues de las|nach|ab|apres|depois de|depois das")
+_add("before", "before|earlier than|antes de|antes de las|vor|avant|antes das")
+_add("weekend", "weekend|weekends|the weekend|on weekends|at the weekend|on the weekend|fin de semana|"
+                "fines de semana|el fin de semana|wochenende|am wochenende|week-end|week-ends|le week-end|"
+                "fim de semana|fins de semana|no fim de semana", ("sat", "sun"))
+_add("weekday", "weekday|weekdays|on weekdays|working days|workdays|entre semana|dias laborables|werktags|"
+                "wochentags|an wochentagen|en semaine|jours ouvrables|dias uteis|durante a semana",
+     ("mon", "tue", "wed", "thu", "fri"))
+_add("day", "monday|mondays|lunes|montag|montags|lundi|segunda|segunda-feira", ("mon",))
+_add("day", "tuesday|tuesdays|martes|dienstag|dienstags|mardi|terca|terca-feira", ("tue",))
+_add("day", "wednesday|wednesdays|miercoles|mittwoch|mittwochs|mercredi|quarta|quarta-feira", ("wed",))
+_add("day", "thursday|thursdays|jueves|donnerstag|donnerstags|jeudi|quinta|quinta-feira", ("thu",))
+_add("day", "friday|fridays|viernes|freitag|freitags|vendredi|sexta|sexta-feira", ("fri",))
+_add("day", "saturday|saturdays|sabado|samstag|samstags|samedi|sabado", ("sat",))
+_add("day", "sunday|sundays|domingo|sonntag|sonntags|dimanche|domingo", ("sun",))
+_add("cmp", "over|above|more than|greater than|exceeding|higher than|mas de|por encima de|uber|mehr als|"
+            "plus de|superieur a|au-dessus de|mais de|acima de", ">")
+_add("cmp", "at least|no less than|minimo|al menos|mindestens|au moins|pelo menos|no minimo", ">=")
+_add("cmp", "below|less than|lower than|menos de|por debajo de|unter|weniger als|moins de|inferieur a|abaixo de",
+     "<")
+
+MAX_PHRASE = max(len(k) for k in LEXICON)
+
+
+def candidates(words: list[str], i: int) -> list[Lex]:
+    """Every lexicon reading of a phrase starting at words[i], longest first."""
+    out: list[Lex] = []
+    for n in range(min(MAX_PHRASE, len(words) - i), 0, -1):
+        out.extend(LEXICON.get(tuple(words[i : i + n]), ()))
+    return out
+
+_add("rest", "none of the above|none of the above applies|none of these|none of those|everything else|anything else|"
+             "all the rest|the rest|all other|all others|any other|otherwise|in all other cases|in any other case|"
+             "nothing else|sonst|alles andere|alles ubrige|in allen anderen fallen|todo lo demas|lo demas|el resto|"
+             "en cualquier otro caso|en los demas casos|tout le reste|le reste|dans tous les autres cas|sinon|"
+             "todo o resto|o resto|em qualquer outro caso|nos demais casos|caso contrario|en otro caso")
+_add("f", "but|then|and so|so|too|for|by|via|on|in|at|which are|that are|that is|who are|that were|which were|"
+          "a few of them|some of them|few of them|both|"
+          "applies|apply|matches|match|holds|aplica|se aplica|gilt|zutrifft|s'applique|se aplica|vale")
+_add("recur", "recur|recurs")

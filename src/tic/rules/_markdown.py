@@ -1,0 +1,289 @@
+"""notifications.md to a RuleSet: headings, rules and context (T3, T10).
+
+The Markdown is parsed with markdown-it-py tokens. Each heading is taken as
+an effect when its words say one, in English, Spanish, Portuguese, German or
+French ("Always notify", "Immer benachrichtigen", "Jamais", "Low priority"),
+as context ("About me"), or as neither: then its rules are read on their own
+words. Rules are the bullet items of a section, or the sentences of its prose
+paragraphs. A sentence that names nothing a rule can use and gives no
+directive ("I know my own routine") is context, as is prose before the first
+section; so are definitions ('My mum is saved as "Mum ❤️"'), which also teach
+who a role is for the rules that follow.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from tic.rules._reader import read_with
+from tic.rules._rule import Rule, RuleSet
+from tic.rules._scan import scan
+from tic.rules._slots import People, Unread, parse_aside, sender_slot
+from tic.rules._tokens import fold
+
+__all__ = ["parse", "heading_effect", "sentences", "HEADING_LABELS"]
+
+HEADING_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rules",
+                  "context": "context (not rules)", "own": "rules read on their own words"}
+
+_CONTEXT = re.compile(r"^(about\b|context|background|who i am|notes?\b|info\b|sobre m[ií]|sobre nosotros|"
+                      r"[üu]ber mich|[àa] propos|contexte|contexto|hintergrund|qui je suis|quem sou)", re.I)
+_NEVER = re.compile(r"\b(never|mute[ds]?|ignore[ds]?|don'?t|do not|silence[ds]?|skip|block(ed)?|quiet|no notifications?|"
+                    r"low priority|not interested|never want|nie|niemals|nicht|stumm|ignorieren|nunca|jam[aá]s|"
+                    r"ignorar|silenciar|silencio|n[ãa]o|jamais|ignorer|sourdine|ne pas|sans notification)\b", re.I)
+_ALWAYS = re.compile(r"\b(always|vip|priority|important|notify me|must see|immer|wichtig|sempre|siempre|importante|"
+                     r"toujours|prioritaire|prioridad|prioridade|priorit[äa]t|avisar|benachrichtigen|notifier|"
+                     r"notificar|alert me|tell me|people i care about)\b", re.I)
+_CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|regeln|reglas|r[èe]gles|"
+                     r"regras|personali[sz]ad[ao]s|benutzerdefiniert|eigene|personnalis[ée]es)\b", re.I)
+_REST = re.compile(r"\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
+                   r"todo lo dem[aá]s|el resto|tout le reste|le reste|todo o resto|o resto)\b", re.I)
+
+
+def heading_effect(heading: str) -> str:
+    """always | never | custom | context | own (no effect said: each rule's own words decide)."""
+    h = heading.strip().strip("*_ :").strip()
+    if _CONTEXT.search(h):
+        return "context"
+    if _NEVER.search(h):
+        return "never"
+    if _ALWAYS.search(h):
+        return "always"
+    if _CUSTOM.search(h) or _REST.search(h):
+        return "custom"
+    return "own"
+
+
+def _plain(token: Token) -> str:
+    parts = []
+    for child in token.children or []:
+        if child.type in {"text", "code_inline"}:
+            parts.append(child.content)
+        elif child.type in {"softbreak", "hardbreak"}:
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(child.content)
+    return " ".join("".join(parts).split())
+
+
+_ABBREV = re.compile(r"(\b(dr|mr|mrs|ms|st|mt|jr|sr|vs|etc|e\.g|i\.e|no|co|inc|ltd|approx|z\.b|p\.ej)\.|\b[A-Z]\.)$", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    """Prose split into sentences, keeping "Dr." / "e.g." and domains intact."""
+    pieces = re.split(r"(?<=[.!?])\s+(?=[\"“'(\[¿¡]?[A-ZÀ-ÖØ-Þ0-9@#])", text.strip())
+    out: list[str] = []
+    for piece in pieces:
+        if out and _ABBREV.search(out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    return [s.strip() for s in out if s.strip()]
+
+
+def _blocks(tokens: list[Token]) -> list[list]:
+    """[kind, level, text, depth, has_children] for headings, paragraphs and list items, in order."""
+    blocks: list[list] = []
+    stack: list[list] = []
+    for i, tok in enumerate(tokens):
+        if tok.type == "heading_open":
+            blocks.append(["heading", int(tok.tag[1]), _plain(tokens[i + 1]), 0, False])
+        elif tok.type == "list_item_open":
+            if stack:
+                stack[-1][4] = True
+            stack.append(["item", 0, "", len(stack) + 1, False])
+            blocks.append(stack[-1])
+        elif tok.type == "list_item_close":
+            stack.pop()
+        elif tok.type == "inline" and tokens[i - 1].type == "paragraph_open":
+            if stack:
+                stack[-1][2] = (stack[-1][2] + " " + _plain(tok)).strip()
+            else:
+                blocks.append(["paragraph", 0, _plain(tok), 0, False])
+    return blocks
+
+
+_CONTENT = {"kind", "cat", "group", "mention", "from", "org", "about", "created", "today", "within", "recur", "allday",
+            "unsaved", "saved", "role", "msgverb", "v+", "v-", "neg", "always", "rest", "name", "quote", "email",
+            "domain", "phone", "any", "notice", "judge", "between", "weekend", "weekday", "cmp", "only", "unless",
+            "except"}
+
+
+def _is_context(text: str) -> bool:
+    """Prose that names nothing a rule can use and says no directive ("I know my own routine")."""
+    return not any(it.cls in _CONTENT or (it.cls == "aside" and any(x.cls in _CONTENT for x in it.items))
+                   for it in scan(text))
+
+
+def _definition(text: str, people: People) -> bool:
+    """'My mum is saved as "Mum ❤️" on WhatsApp', 'Dana Whitfield is my accountant': who a role is."""
+    items = [it for it in scan(text) if not (it.cls == "punct" and it.text in {".", "!"})]
+    if any(it.cls in {"v+", "v-", "neg", "always", "if", "unless", "only"} for it in items):
+        return False
+    if items and items[0].cls == "my" and any(it.cls == "savedas" for it in items):
+        k = next(i for i, it in enumerate(items) if it.cls == "savedas")
+        role = " ".join(it.text for it in items[1:k] if it.cls in {"word", "name"})
+        rest = [it for it in items[k + 1 :] if it.cls not in {"f", "kind"}]
+        if role and len(rest) == 1 and rest[0].cls == "quote":
+            from tic.rules._reading import Who
+
+            people.define(role, [Who(by="contact", value=rest[0].text)])
+            return True
+        return False
+    if items and items[0].cls in {"name", "quote"}:
+        try:
+            who, j, _ = sender_slot(items, 0, People())
+        except Unread:
+            return False
+        rest = items[j:]
+        if len(rest) >= 3 and fold(rest[0].text) in {"is", "es", "ist", "est", "e"} and rest[1].cls == "my" \
+                and all(it.cls in {"word", "name"} for it in rest[2:]):
+            people.define(" ".join(it.text for it in rest[2:]), who)
+            return True
+    return False
+
+
+def parse(text: str) -> RuleSet:
+    if not text.strip():
+        return RuleSet(text=text)
+    tokens = MarkdownIt("commonmark").parse(text)
+    blocks = _blocks(tokens)
+    people = People()
+    for kind, _, body, _, _ in blocks:  # first pass: every definition in the file, "About me" included
+        if kind != "heading" and body:
+            for sentence in sentences(body):
+                _definition(sentence, People()) and _definition(sentence, people)
+    has_sections = any(heading_effect(b) in {"always", "never", "custom"} and (
+        k == "heading" or k == "paragraph" and len(b.split()) <= 4 and _heading_words(b.strip("*_: ")))
+        for k, _, b, _, _ in blocks)
+    rules: list[Rule] = []
+    context: list[str] = []
+    headings: list[tuple[str, str]] = []
+    section: str | None = None
+    heading = ""
+    level = 0
+    parents: dict[int, str] = {}
+    for kind, lvl, body, depth, has_children in blocks:
+        if kind == "heading":
+            effect = heading_effect(body)
+            if section in {"always", "never", "custom"} and lvl > level and effect == "own":
+                context.append(body)  # a sub-heading inside a known section stays in it
+                continue
+            if lvl == 1 and not headings and effect == "own":
+                context.append(body)  # the document's title
+                section, heading = None, body
+                continue
+            section, heading, level = effect, body, lvl
+            headings.append((body, effect))
+            continue
+        if not body:
+            continue
+        label = body.strip().strip("*_").rstrip(":").strip("*_ ")
+        if kind == "paragraph" and len(label.split()) <= 4 and heading_effect(label) in {"always", "never", "custom"} \
+                and (body.rstrip().endswith(":") or _heading_words(label)):
+            section, heading = heading_effect(label), label  # "**Always notify**" used as a heading
+            headings.append((label, section))
+            continue
+        if section is None and has_sections or section == "context":
+            context.append(body)
+            continue
+        if kind == "item":
+            if has_children and body.rstrip().endswith(":"):
+                parents[depth] = body.rstrip()
+                continue
+            rule_text = body
+            parent = parents.get(depth - 1)
+            if parent and not _is_context(parent.rstrip(":")) and not _is_label(parent):
+                rule_text = f"{parent} {body}"
+            rules.append(_read(rule_text, section or "own", heading, people, context))
+            continue
+        for sentence in sentences(body):
+            if rules and (who := _identity(sentence)) is not None and rules[-1].understood:
+                rules[-1] = _extend(rules[-1], who)  # "Their staff write from x.com": more of the last rule's sender
+                context.append(sentence)
+                continue
+            if _definition(sentence, people) or _is_context(sentence) or (section is None and not _directive(sentence)):
+                context.append(sentence)
+                continue
+            rules.append(_read(sentence, section or "own", heading, people, context))
+    return RuleSet(rules=tuple(r for r in rules if r is not None), context=tuple(context), headings=tuple(headings),
+                   text=text)
+
+
+def _heading_words(label: str) -> bool:
+    """A short paragraph that only says an effect ("Always notify", "Never notify"): used as a heading."""
+    return all(it.cls in {"v+", "v-", "neg", "always", "f", "rest"} or fold(it.text) in {"rules", "custom", "notify"}
+               for it in scan(label))
+
+
+_IDENTITY_WORDS = {"staff", "people", "colleagues", "employees", "team", "write", "writes", "from", "addresses",
+                   "address", "end", "ends", "in", "use", "uses", "personal", "with", "after", "their", "his", "her",
+                   "name", "names", "display", "few", "of", "them", "some", "and", "also", "the", "emails", "email",
+                   "come", "comes", "sometimes", "or", "a", "an", "domain", "put", "add", "adds", "mail", "mails"}
+
+
+def _identity(sentence: str) -> list | None:
+    """'Their staff write from x.com, and a few use personal addresses with "(X)" after their name'."""
+    from tic.rules._reading import Who
+    from tic.rules._slots import phone
+
+    items = scan(sentence)
+    if not items or fold(items[0].text) not in {"their", "his", "her"}:
+        return None
+    who = []
+    for it in items:
+        if it.cls == "domain":
+            who.append(Who(by="domain", value=it.text.lower()))
+        elif it.cls == "email":
+            who.append(Who(by="address", value=it.text.lower()))
+        elif it.cls == "phone":
+            who.append(Who(by="phone", value=phone(it.text)))
+        elif it.cls == "quote":
+            who.append(Who(by="display", value=it.text))
+        elif it.cls in {"punct", "f", "from", "with", "pron", "my", "and", "or"} or fold(it.text) in _IDENTITY_WORDS:
+            continue
+        else:
+            return None
+    return who or None
+
+
+def _extend(rule: Rule, who: list) -> Rule:
+    from tic.rules._reading import Sender
+
+    def grow(cond):
+        if isinstance(cond, Sender):
+            return cond.model_copy(update={"who": tuple(dict.fromkeys(cond.who + tuple(who)))})
+        if hasattr(cond, "of") and isinstance(cond.of, tuple):
+            return cond.model_copy(update={"of": tuple(grow(c) for c in cond.of)})
+        return cond
+
+    reading = rule.reading
+    grown = reading.model_copy(update={"when": grow(reading.when)})  # type: ignore[union-attr]
+    return Rule(section=rule.section, text=rule.text, reading=grown, heading=rule.heading)
+
+
+def _is_label(parent: str) -> bool:
+    """'Clients:' - a label over its items (each item is read alone)."""
+    items = scan(parent.rstrip(":"))
+    return all(it.cls in {"word", "name", "f", "my", "punct"} for it in items)
+
+
+def _directive(sentence: str) -> bool:
+    return any(it.cls in {"v+", "v-", "neg", "always", "rest"} for it in scan(sentence))
+
+
+def _read(text: str, section: str, heading: str, people: People, context: list[str]) -> Rule:
+    from tic.rules._reader import read_catch_all
+
+    effect_section = section if section in {"always", "never", "custom"} else "custom"
+    try:
+        reading = read_catch_all(text) or read_with(text, section if section != "own" else "own", people)
+        return Rule(section=effect_section, text=text, reading=reading, heading=heading)
+    except Unread as exc:
+        return Rule(section=effect_section, text=text, why_not=str(exc), heading=heading)
+
+
+_ = parse_aside

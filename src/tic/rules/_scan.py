@@ -1,0 +1,195 @@
+"""Tokens to items: every word of a rule labelled by what it does, or left visibly unknown (T7).
+
+The scanner matches the lexicon's longest phrase at each position, choosing
+among a phrase's classes by what follows ("in" is a time window only before
+"2 hours", "from" is a time window only before "22:00"). Capitalised words the
+lexicon does not know become `name` items (runs merged: "Halvorsen & Pike");
+lower-case ones become `word` items, which only a topic or a role may use.
+Parentheses and dash asides ("- she's my daughter") become `aside` items
+holding their own items.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tic.rules._lexicon import Lex, candidates
+from tic.rules._tokens import Token, fold, tokenize
+
+__all__ = ["Item", "scan", "guess_language"]
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                 "forty-five": 45, "twenty-four": 24, "forty-eight": 48, "half": 0.5, "un": 1, "una": 1, "uno": 1,
+                 "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "ein": 1, "eine": 1,
+                 "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
+                 "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
+_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta"}
+_NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
+              "bin", "al", "ibn"}
+# Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.
+_LANG_OVERRIDES = {
+    "pt": {"no": "f", "na": "f", "nos": "f", "se": "if", "e": "and", "o": "f", "a": "f", "com": "with"},
+    "es": {"no": "neg", "se": "f", "o": "or", "e": "and", "a": "f", "y": "and"},
+    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and"},
+    "de": {"an": "f", "so": "f"},
+    "en": {"a": "f", "no": "neg", "so": "f"},
+}
+_PT = re.compile(r"[ãõç]|\b(n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"
+                 r"sempre que|quando|somente|apenas|nunca me|qualquer)\b", re.I)
+_ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
+                 r"sobre los|de los|del)\b", re.I)
+_FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi)\b", re.I)
+_DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|nachrichten|benachrichtige)\b", re.I)
+
+
+def guess_language(text: str) -> str:
+    scores = {"pt": len(_PT.findall(text)) * 2, "es": len(_ES.findall(text)) * 2, "fr": len(_FR.findall(text)),
+              "de": len(_DE.findall(text))}
+    best = max(scores, key=lambda k: scores[k])
+    return best if scores[best] >= 2 else "en"
+
+
+@dataclass
+class Item:
+    cls: str  # a lexicon class, or: name word quote email domain phone money time number ref punct aside unit-count
+    text: str
+    value: object = None
+    items: list["Item"] = field(default_factory=list)  # an aside's own items
+    initial: bool = False  # the rule's first word (a capital there is no evidence of a name)
+
+    def __repr__(self) -> str:
+        return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
+
+
+def _number(tok: Token) -> float | None:
+    if tok.kind == "number":
+        return float(tok.low.replace(",", "."))
+    return _NUMBER_WORDS.get(tok.low)
+
+
+def _ranked(found: list[Lex]) -> list[Lex]:
+    """Longest first; of one length, a meaning before filler."""
+    return sorted(found, key=lambda c: (-c.words, c.cls == "f"))
+
+
+def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
+    """Whether reading the phrase as `lex` fits what follows it (j: the first token after the phrase)."""
+    nxt = toks[j] if j < len(toks) else None
+    if lex.cls == "within":
+        k = j
+        while k < len(toks) and toks[k].low in {"the", "next", "las", "los", "den", "les", "as", "os", "der"}:
+            k += 1
+        if k < len(toks) and _unit(toks[k]) is not None:
+            return True
+        return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
+    if lex.cls in {"between", "after", "before"}:
+        return nxt is not None and (nxt.kind in {"time"} or (nxt.kind == "number" and lex.cls != "between")
+                                    or (nxt.kind == "number" and _is_clock_number(toks, j)))
+    if lex.cls == "cmp":
+        return nxt is not None and nxt.kind in {"money", "number"}
+    if lex.cls == "starts" and lex.words >= 2 and lex.value is None and toks[j - 1].low == "in":
+        return nxt is not None and any(c.cls == "within" and _valid(c, toks, j + c.words)
+                                       for c in candidates([t.low for t in toks], j))
+    if lex.cls in {"tillw"}:
+        return False
+    return True
+
+
+def _is_clock_number(toks: list[Token], j: int) -> bool:
+    """'from 9 to 17': a bare number in a from-to pair is a clock hour."""
+    return j + 2 < len(toks) and toks[j + 1].low in {"to", "and", "until", "till", "-", "–", "a", "bis", "hasta", "ate"} \
+        and toks[j + 2].kind in {"number", "time"}
+
+
+def _unit(tok: Token) -> int | None:
+    lex = next((c for c in candidates([tok.low], 0) if c.cls == "unit"), None)
+    return lex.value if lex else None  # type: ignore[return-value]
+
+
+def scan(text: str) -> list[Item]:
+    """The rule's items, in order."""
+    toks = tokenize(text)
+    lang = guess_language(text)
+    items, _ = _scan(toks, 0, lang, closing=None)
+    if items:
+        items[0].initial = True
+    return items
+
+
+def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[list[Item], int]:
+    lows = [t.low for t in toks]
+    out: list[Item] = []
+    overrides = _LANG_OVERRIDES.get(lang, {})
+    while i < len(toks):
+        tok = toks[i]
+        if tok.kind == "punct":
+            if tok.text == "(" or tok.text == "[":
+                inner, i = _scan(toks, i + 1, lang, closing=")" if tok.text == "(" else "]")
+                out.append(Item("aside", "(...)", items=inner))
+                continue
+            if closing and tok.text == closing:
+                return out, i + 1
+            if (tok.text in {"-", "–", "—"} and out and i + 1 < len(toks) and toks[i + 1].low in {
+                    "she's", "he's", "they're", "she", "he", "they", "their", "his", "her", "my", "our", "its"}) or (
+                    tok.text == "," and out and i + 1 < len(toks) and toks[i + 1].low in {
+                    "she's", "he's", "they're", "who's", "whos"}):
+                end = i + 1
+                while end < len(toks) and not (toks[end].kind == "punct" and toks[end].text in {",", ";", ".", "!"}):
+                    end += 1
+                inner, _ = _scan(toks[:end], i + 1, lang, closing=None)
+                out.append(Item("aside", "-...", items=inner))
+                i = end
+                continue
+            out.append(Item("punct", tok.text))
+            i += 1
+            continue
+        if tok.kind != "word":
+            out.append(Item(tok.kind, tok.text, value=tok.low))
+            i += 1
+            continue
+        if tok.low in _HONORIFICS and i + 1 < len(toks) and toks[i + 1].cap:
+            i += 1  # "Dr Rohan Mehta": the honorific is not part of the name
+            continue
+        if tok.low in overrides and not any(c.words > 1 for c in candidates(lows, i)):
+            cls = overrides[tok.low]
+            out.append(Item(cls, tok.text, value=None))
+            i += 1
+            continue
+        chosen = next((c for c in _ranked(candidates(lows, i)) if _valid(c, toks, i + c.words)), None)
+        if chosen is not None and not (tok.cap and not out == [] and chosen.cls == "f" and _capital_name(toks, i)):
+            words = " ".join(t.text for t in toks[i : i + chosen.words])
+            if chosen.cls == "unit" and out and out[-1].cls in {"number", "within"}:
+                pass
+            out.append(Item(chosen.cls, words, value=chosen.value))
+            i += chosen.words
+            continue
+        if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
+            j = i + 1
+            while j < len(toks) and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
+                                     or toks[j].kind == "ref"
+                                     or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
+                                     and toks[j + 1].cap and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)):
+                j += 1
+            out.append(Item("name", " ".join(t.text for t in toks[i:j]).replace(" & ", " & ")))
+            i = j
+            continue
+        out.append(Item("word", tok.text, value=tok.low))
+        i += 1
+    return out, i
+
+
+def _lexical(lows: list[str], j: int) -> bool:
+    return any(c.cls != "f" for c in candidates(lows, j))
+
+
+def _capital_name(toks: list[Token], i: int) -> bool:
+    """A capitalised filler word inside a sentence that is really part of a name ("Ana De La Cruz")."""
+    return False
+
+
+def is_number(item: Item) -> float | None:
+    if item.cls == "number":
+        return float(str(item.value).replace(",", "."))
+    return _NUMBER_WORDS.get(fold(item.text))

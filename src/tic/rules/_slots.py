@@ -1,0 +1,361 @@
+"""Slots: the runs of items that name senders, topics, asides and time windows (T7).
+
+Each parser takes the items from a position and returns what it read and where
+it stopped, or raises `Unread` naming the words it could not account for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from tic.rules._reading import Amount, Topic, Who, Window
+from tic.rules._scan import Item, is_number
+from tic.rules._tokens import fold
+
+__all__ = ["Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
+
+
+class Unread(Exception):
+    """A rule (or part of one) could not be read completely: the message says which words and why."""
+
+
+@dataclass
+class People:
+    """Who the file's roles are ("my mum" -> contact "Mum ❤️"), learned from definitions and asides."""
+
+    roles: dict[str, list[Who]] = field(default_factory=dict)
+    last: list[Who] = field(default_factory=list)
+
+    def define(self, role: str, who: list[Who]) -> None:
+        if role:
+            self.roles[_role_key(role)] = who
+        self.last = who
+
+    def get(self, role: str) -> list[Who] | None:
+        return self.roles.get(_role_key(role))
+
+
+def _role_key(role: str) -> str:
+    return " ".join(w for w in fold(role).split() if w not in {"my", "our", "the"})
+
+
+def phone(text: str) -> str:
+    """E.164 ('+34 612 345 678' -> '+34612345678')."""
+    return "+" + re.sub(r"\D", "", text)
+
+
+_SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "about", "with",
+                "kind", "notice", "group", "mention", "created", "today", "starts", "within", "recur", "allday",
+                "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new"}
+_DESCRIPTIVE = {"word", "name"}
+
+
+def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False) -> tuple[list[Who], int, str]:
+    """Senders from items[i:] ("Kandice Phillips or anyone at Dawson Cornwell"). Returns (who, next, kind) where
+    kind is "" or the category a trailing noun names ("the Law Society mailing list")."""
+    who: list[Who] = []
+    j = i
+    org_next = org
+    while j < len(items):
+        it = items[j]
+        if it.cls in {"or", "and"} or (it.cls == "punct" and it.text in {",", "/"}):
+            nxt = _skip_f(items, j + 1)
+            if who and nxt < len(items) and _starts_sender(items[nxt]):
+                j = nxt
+                continue
+            break
+        if it.cls in {"f", "from"} and it.text.lower() not in {"the", "a", "an", "from", "de", "von", "der", "die",
+                                                                "das", "la", "le", "el", "o", "da", "do"}:
+            break
+        if it.cls in {"f", "from"}:
+            j += 1
+            continue
+        if it.cls == "org":
+            org_next = True
+            j += 1
+            continue
+        if it.cls == "name":
+            name = it.text
+            j += 1
+            if org_next:
+                who.append(Who(by="org", value=name))
+            else:
+                who.append(Who(by="name", value=name))
+            org_next = org
+            j = _sender_asides(items, j, who, people, role="")
+            continue
+        if it.cls == "quote":
+            who.append(Who(by="contact", value=it.text))
+            j = _sender_asides(items, j + 1, who, people, role="")
+            continue
+        if it.cls == "email":
+            who.append(Who(by="address", value=it.text.lower()))
+            j += 1
+            continue
+        if it.cls == "domain":
+            who.append(Who(by="domain", value=it.text.lower().lstrip("@")))
+            j += 1
+            continue
+        if it.cls == "phone":
+            who.append(Who(by="phone", value=phone(it.text)))
+            j += 1
+            continue
+        if it.cls == "unsaved":
+            who.append(Who(by="unsaved"))
+            j += 1
+            continue
+        if it.cls == "saved":
+            who.append(Who(by="saved"))
+            j += 1
+            continue
+        if it.cls == "role":
+            who.append(Who(by="role", value=str(it.value)))
+            j += 1
+            continue
+        if it.cls in {"my", "pron"} or it.cls == "word":
+            found, j = _role(items, j, people)
+            who.extend(found)
+            continue
+        break
+    if not who:
+        raise Unread("a sender is named but not recognised")
+    return who, j, ""
+
+
+def _starts_sender(it: Item) -> bool:
+    return it.cls in {"name", "quote", "email", "domain", "phone", "org", "unsaved", "saved", "role", "my", "from"}
+
+
+def _skip_f(items: list[Item], j: int) -> int:
+    while j < len(items) and items[j].cls == "f" and items[j].text.lower() in {"the", "a", "an", "from", "de", "von"}:
+        j += 1
+    return j
+
+
+def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
+    """'my husband (saved as "Omid")', 'my PI (Min-jun Park)', 'my business partner' (defined elsewhere)."""
+    start = j
+    if items[j].cls == "pron":  # "her messages": the person last defined
+        if not people.last:
+            raise Unread(f'"{items[j].text}" refers to nobody named before it')
+        return list(people.last), j + 1
+    if items[j].cls == "my":
+        j += 1
+    words: list[str] = []
+    while j < len(items) and len(words) < 3 and (items[j].cls == "word" or items[j].cls == "name" and (
+            not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
+        words.append(items[j].text)  # role words: "client", "business partner", "PI", "Canadian importer"
+        j += 1
+    if not words:
+        raise Unread(f'"{items[start].text}" is not followed by who it means')
+    role = " ".join(words)
+    found: list[Who] = []
+    if j < len(items) and items[j].cls == "name":
+        found.append(Who(by="name", value=items[j].text))  # "my client Ridgeline Builders"
+        j += 1
+    elif j + 1 < len(items) and items[j].cls == "punct" and items[j].text == "," and items[j + 1].cls == "name":
+        found.append(Who(by="name", value=items[j + 1].text))  # "our importer, Lakeshore Wine Merchants"
+        j += 2
+    j = _sender_asides(items, j, found, people, role=role)
+    if not found:  # "my brother messages me on WhatsApp (he's "Kwame" in my contacts)": the aside comes later
+        k = j
+        while k < len(items) and not (items[k].cls == "punct" and items[k].text in {",", ";", ".", ":"}):
+            if items[k].cls == "aside":
+                extra, _ = parse_aside(items[k].items)
+                if extra:
+                    found.extend(extra)
+                    items[k].cls = "used"
+                    people.define(role, list(found))
+                break
+            k += 1
+    if found:
+        return found, j
+    if known := people.get(role):
+        return list(known), j
+    said = f"{items[start].text} {role}" if items[start].cls == "my" else role
+    raise Unread(f'who "{said}" is is not known locally: name them (e.g. "my {role} (saved as ...)" or '
+                 f'"{role} at example.com")')
+
+
+_IDENTITY_WORDS = {"addresses", "address", "emails", "staff", "people", "write", "writes", "end", "ends", "use",
+                   "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with"}
+_REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file", "referencia", "referenz",
+              "aktenzeichen", "dossier", "processo"}
+
+
+def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *, role: str) -> int:
+    """Asides after a sender: saved names, appositions, domains ("their addresses end in x.com")."""
+    while j < len(items) and items[j].cls == "aside":
+        extra, role_text = parse_aside(items[j].items)
+        if extra and not who:
+            who.extend(extra)
+        elif extra:
+            who.extend(w for w in extra if w.by in {"domain", "address", "phone", "contact"} or not role)
+        if role and (extra or who):
+            people.define(role, list(who))
+        elif not role and who:
+            people.define(role_text, list(who))
+        j += 1
+    if role and who:
+        people.define(role, list(who))
+    elif who:
+        people.last = list(who)
+    return j
+
+
+def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
+    """What an aside says about the sender before it: [(who...)], and a role it names ("my daughter")."""
+    who: list[Who] = []
+    role = ""
+    for part in _split(inner, {";", ","}):
+        core = [it for it in part if not (it.cls in {"f", "pron"} and it.text.lower() not in {"as"})]
+        kinds = {it.cls for it in core}
+        if not core:
+            continue
+        if kinds <= {"savedas", "quote", "saved", "kind", "my", "word"} and "quote" in kinds and (
+                "savedas" in kinds or "saved" in kinds or all(it.cls != "word" or fold(it.text) in {"contacts", "phone"} for it in core)):
+            who.append(Who(by="contact", value=next(it.text for it in core if it.cls == "quote")))
+            continue
+        if core[0].cls == "my" and kinds <= {"my", "word", "name", "kind"}:
+            role = " ".join(it.text for it in core[1:])  # "(my accountant)", "- she's my daughter": an apposition
+            continue
+        if kinds <= {"name", "and"} and "name" in kinds:
+            who.extend(Who(by="name", value=it.text) for it in core if it.cls == "name")
+            continue
+        nets = [it for it in core if it.cls in {"domain", "email", "phone"}]
+        if nets and all(it.cls in {"domain", "email", "phone"} or fold(it.text) in _IDENTITY_WORDS
+                        or it.cls in {"from", "with", "or", "and"} for it in core):
+            for it in nets:
+                by = {"domain": "domain", "email": "address", "phone": "phone"}[it.cls]
+                who.append(Who(by=by, value=phone(it.text) if by == "phone" else it.text.lower().lstrip("@")))
+            continue
+        if core[0].cls == "my" or core[0].cls == "word" and all(it.cls in {"word", "my"} for it in core) \
+                and len(core) <= 3:
+            role = " ".join(it.text for it in core if it.cls != "my")
+            continue
+        raise Unread("the words in brackets are not understood: " + " ".join(it.text for it in part))
+    return who, role
+
+
+def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
+    parts: list[list[Item]] = [[]]
+    for it in items:
+        if it.cls == "punct" and it.text in seps:
+            parts.append([])
+        else:
+            parts[-1].append(it)
+    return [p for p in parts if p]
+
+
+_TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
+               "today", "within", "judge", "emph", "cmp", "between", "after", "before",
+               "subject", "org"}
+
+
+def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
+    """Topic phrases from items[i:] ("the Jebel Ali warehouse lease", alternatives split by "or")."""
+    phrases: list[list[Item]] = [[]]
+    j = i
+    while j < len(items):
+        it = items[j]
+        if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?"}):
+            break
+        if it.cls == "or":
+            phrases.append([])
+        elif it.cls == "aside":
+            refs = [x for x in it.items if x.cls in {"ref", "quote", "number"}]
+            if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS for x in it.items):
+                phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
+            elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
+                phrases[-1].extend(x for x in it.items if x.cls != "f")
+            else:
+                raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
+        elif it.cls not in {"f"} or it.text.lower() not in {"the", "a", "an", "my", "our", "el", "la", "le", "der",
+                                                             "die", "das", "o", "les", "los", "las", "their"}:
+            phrases[-1].append(it)
+        j += 1
+    out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
+    return out, j
+
+
+def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
+    """'between 22:00 and 07:00', 'before 9', 'on weekends', 'on weekdays before 9am'."""
+    days: tuple[str, ...] = ()
+    start = end = ""
+    j = i
+    while j < len(items):
+        it = items[j]
+        if it.cls in {"weekend", "weekday", "day"}:
+            days = tuple(dict.fromkeys(days + tuple(it.value)))  # type: ignore[arg-type]
+            j += 1
+        elif it.cls in {"between", "from"} and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
+            start = _clock(items[j + 1])
+            k = j + 2
+            if k < len(items) and (items[k].cls in {"and", "tillw", "f"} or items[k].text in {"-", "–", "to", "a", "bis", "until"}):
+                k += 1
+            if k >= len(items) or items[k].cls not in {"time", "number"}:
+                raise Unread("a time window needs both ends (\"between 22:00 and 07:00\")")
+            end = _clock(items[k])
+            j = k + 1
+        elif it.cls == "before" and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
+            start, end = "00:00", _clock(items[j + 1])
+            j += 2
+        elif it.cls == "f" and it.text.lower() in {"on", "at", "the", "am", "an", "en", "le", "los", "nos", "aos"}:
+            j += 1
+        elif it.cls in {"and", "or"} and j + 1 < len(items) and items[j + 1].cls in {"day", "weekend", "weekday"}:
+            j += 1
+        else:
+            break
+    if not days and not start:
+        raise Unread("a time window is not understood")
+    return Window(days=days, start=start, end=end), j  # type: ignore[arg-type]
+
+
+def _clock(item: Item) -> str:
+    text = fold(item.text).replace(" ", "").replace(".", "")
+    m = re.fullmatch(r"(\d{1,2})(?:[:h](\d{2}))?(am|pm|h|uhr)?", text)
+    if not m:
+        raise Unread(f'"{item.text}" is not a time of day')
+    h, mins, suffix = int(m.group(1)), int(m.group(2) or 0), m.group(3) or ""
+    if suffix == "pm" and h < 12:
+        h += 12
+    if suffix == "am" and h == 12:
+        h = 0
+    if h > 24 or mins > 59:
+        raise Unread(f'"{item.text}" is not a time of day')
+    return f"{h:02d}:{mins:02d}"
+
+
+_CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD", "dolares": "USD",
+             "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "gbp": "GBP", "pound": "GBP",
+             "pounds": "GBP", "¥": "JPY", "r$": "BRL", "reais": "BRL", "chf": "CHF", "franc": "CHF", "francs": "CHF"}
+
+
+def money(text: str) -> tuple[float, str]:
+    low = fold(text).replace(" ", "")
+    cur = next((c for k, c in sorted(_CURRENCY.items(), key=lambda kv: -len(kv[0])) if k in low), "")
+    digits = re.sub(r"[^\d.,k]", "", low)
+    mult = 1000 if digits.endswith("k") else 1
+    digits = digits.rstrip("k")
+    if re.fullmatch(r"\d{1,3}([.,]\d{3})+", digits):
+        digits = re.sub(r"[.,]", "", digits)
+    digits = digits.replace(",", ".")
+    return float(digits) * mult, cur
+
+
+def amount_slot(items: list[Item], i: int) -> tuple[Amount, int]:
+    cmp = str(items[i].value)
+    nxt = items[i + 1]
+    if nxt.cls == "money":
+        value, cur = money(nxt.text)
+    else:
+        raise Unread(f'"{items[i].text} {nxt.text}": an amount needs its currency')
+    return Amount(cmp=cmp, value=value, currency=cur), i + 2  # type: ignore[arg-type]
+
+
+def _unused(*_: object) -> None:  # keep names referenced for linters
+    return None
+
+
+_ = (is_number, Topic, _DESCRIPTIVE, _SENDER_STOP)

@@ -1,0 +1,89 @@
+"""Rule text to tokens: words, and the atoms a rule can name whole (T7).
+
+Quoted names, e-mail addresses, domains, phone numbers, amounts of money,
+clock times, reference numbers and plain numbers each become one token, so the
+reader never sees "halvorsenpike.com" as three words or "+34 612 345 678" as
+four numbers. Every token keeps its text as written; `low` is its folded form
+(lower case, no accents, straight apostrophes) used against the lexicon.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+__all__ = ["Token", "tokenize", "fold"]
+
+_QUOTE = r'"(?P<q1>[^"]{1,120})"|“(?P<q2>[^”]{1,120})”|«\s?(?P<q3>[^»]{1,120}?)\s?»|„(?P<q4>[^“”]{1,120})[“”]|‘(?P<q5>[^’]{1,120})’|(?<![\w])\'(?P<q6>[^\'\n]{1,120}?)\'(?![\w])'
+_PATTERN = re.compile(
+    rf"(?P<quote>{_QUOTE})"
+    r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<atdomain>@[\w-]+(?:\.[\w-]+)+)"
+    r"|(?P<money>(?:[$€£¥]|R\$|US\$)\s?\d[\d,.]*\s?(?:k\b)?|\d[\d,.]*\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b))"
+    r"|(?P<phone>\+\d[\d \-().]{6,}\d)"
+    r"|(?P<time>\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b)"
+    r"|(?P<domain>\b(?:[a-z0-9][a-z0-9-]*\.)+(?:[a-z]{2,})\b(?!@))"
+    r"|(?P<ref>\b[A-Za-z]{1,6}[-/#]?\d[\w\-/]*\b|\b\d+[-/][A-Za-z0-9][\w\-/]*\b|\b\d+[A-Za-z][\w\-]*\b)"
+    r"|(?P<number>\b\d+(?:[.,]\d+)?\b)"
+    r"|(?P<mention>@-?(?=[a-z]))"
+    r"|(?P<word>[^\W\d_][\w'\-]*[\w]|[^\W\d_])"
+    r"|(?P<at>@)"
+    r"|(?P<punct>[,;:.!?()\[\]/&+–—-])",
+    re.UNICODE,
+)
+_NOT_DOMAINS = {"e.g", "i.e", "etc", "z.b", "p.ej", "p.ex", "d.h", "u.a"}
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, straight apostrophes ("Tomás’" -> "tomas'")."""
+    text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("ß", "ss"))
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).casefold()
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str  # word quote email domain phone money time ref number at punct mention
+    text: str  # as written (a quote: its inside)
+    low: str  # folded
+    start: int  # offset in the rule text
+
+    @property
+    def cap(self) -> bool:
+        """Written with a capital (or another script without case): a name's first mark."""
+        ch = self.text[:1]
+        return ch.isupper() or (ch.isalpha() and not ch.islower() and not ch.isupper())
+
+    def __repr__(self) -> str:
+        return f"{self.kind}:{self.text}"
+
+
+def tokenize(text: str) -> list[Token]:
+    text = text.replace("’", "'").replace("‘", "'") if "‘" not in text or "’" not in text else text
+    out: list[Token] = []
+    pos = 0
+    for m in _PATTERN.finditer(text):
+        kind = m.lastgroup or "word"
+        if kind.startswith("q"):
+            kind = "quote"
+        value = m.group(0)
+        if kind == "quote":
+            value = next(v for k, v in m.groupdict().items() if k.startswith("q") and len(k) == 2 and v is not None)
+        elif kind == "domain" and (value.lower() in _NOT_DOMAINS or "." not in value.strip(".")):
+            kind = "word"
+        elif kind == "atdomain":
+            kind, value = "domain", value[1:]
+        elif kind == "mention":
+            # "@-mentioned", "@mention": the @ belongs to the word that follows
+            nxt = re.match(r"[^\W\d_][\w'\-]*", text[m.end():])
+            if nxt:
+                value = "@" + nxt.group(0)
+                out.append(Token("word", value, fold(value), m.start()))
+                pos = m.end() + nxt.end()
+                continue
+            kind = "at"
+        if m.start() < pos:
+            continue
+        out.append(Token(kind, value.strip(), fold(value.strip()), m.start()))
+        pos = m.end()
+    return out
