@@ -142,7 +142,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
         "moment": ("domani", "mezzogiorno", "mezzanotte", "stasera"),
         "request": ("potresti", "puoi", "può", "per favore", "per piacere", "mi fai sapere", "fammi sapere",
                     "mi confermi", "mi dici", "chiamami", "ho bisogno che"),
-        "problem": ("perdita d'acqua", "perdita di gas", "perde acqua", "allagato", "allagamento", "rotto", "si è rotto",
+        "problem": ("perdita d'acqua", "perdita di gas", "perde acqua", "allagato", "allagamento", "rotto", "si è rotto", "si è rotta",
                     "non funziona", "guasto", "in fiamme", "incendio", "c'è fumo", "fari accesi",
                     "luci accese", "luce accesa", "rimasto aperto", "rimasta aperta", "porta aperta",
                     "batteria scarica", "si scaricherà", "carro attrezzi", "un incidente", "in ospedale"),
@@ -190,43 +190,81 @@ class Cue:
     start: int
 
 
-def _phrase_rx(phrase: str, moment: str) -> str:
+_HEAD, _TIME, _SEP, _TAIL, _STAR = "\x00h", "\x00m", "\x00s", "\x00t", "\x00w"  # specials sort after letters
+
+
+def _tokens(phrase: str, bounded: bool = True) -> tuple[str, ...]:
+    """A folded phrase as trie tokens: letters, the {time} slot, `*`, separators and word boundaries."""
     p = fold(phrase)
-    rx = re.escape(p).replace(r"\{time\}", f"{_KL}(?:{_CLOCK}|{moment})").replace(r"\*", r"\w*")
-    rx = re.sub(r"(?:\\ |\\-|-| )+", r"[\\s\\-]+", rx)
-    head = r"(?<!\w)" if re.match(r"\w", p) else ""
-    tail = r"(?!\w)" if re.search(r"[\w}*]$", p) else ""
-    return head + rx + tail
+    toks = [_HEAD] if bounded and re.match(r"\w", p) else []
+    for piece in re.split(r"(\{time\}|\*|[\s\-]+)", p):
+        if piece == "{time}":
+            toks.append(_TIME)
+        elif piece == "*":
+            toks.append(_STAR)
+        elif piece and not piece.strip(" -\t\n"):
+            toks.append(_SEP)
+        else:
+            toks.extend(piece)
+    if bounded and re.search(r"[\w}*]$", p):
+        toks.append(_TAIL)
+    return tuple(toks)
+
+
+def _trie(seqs: set[tuple[str, ...]], time_rx: str = "") -> str:
+    """One regular expression for many phrases, as a trie: at each place only the letters that go on are tried
+    (an alternation of a few hundred phrases is otherwise tried phrase by phrase at every position)."""
+    root: dict = {}
+    for seq in seqs:
+        node = root
+        for tok in seq:
+            node = node.setdefault(tok, {})
+        node[""] = {}
+    special = {_HEAD: r"(?<!\w)", _TAIL: r"(?!\w)", _SEP: r"[\s\-]+", _STAR: r"\w*", _TIME: time_rx}
+
+    def emit(node: dict) -> str:
+        alts = [(special.get(tok) or re.escape(tok)) + emit(node[tok]) for tok in sorted(t for t in node if t)]
+        if not alts:
+            return ""
+        if len(alts) == 1 and "" not in node:
+            return alts[0]
+        return "(?:" + "|".join(alts) + ")" + ("?" if "" in node else "")
+
+    return emit(root)
 
 
 @lru_cache(maxsize=None)
-def _compiled(kind: str) -> tuple[re.Pattern[str], dict[str, str]]:
-    moments = sorted({fold(m) for table in CUES.values() for m in table.get("moment", ())}, key=len, reverse=True)
-    moment = "(?:" + "|".join(re.sub(r"(?:\\ |\\-|-| )+", r"[\\s\\-]+", re.escape(m)) for m in moments) + ")"
-    groups, pretty = [], {}
-    tables = [(lang, table.get(kind, ())) for lang, table in CUES.items()]
-    if kind == "request":
-        tables.append(("any", ANY["question"]))
-    elif kind in ANY:
-        tables = [("any", ANY[kind])]
-    for lang, phrases in tables:
-        if not phrases:
-            continue
-        for phrase in phrases:
-            pretty.setdefault(fold(phrase), phrase)
-        ordered = sorted(set(phrases), key=lambda p: len(fold(p)), reverse=True)
-        groups.append(f"(?P<{lang}>" + "|".join(_phrase_rx(p, moment) for p in ordered) + ")")
-    return re.compile("|".join(groups)), pretty
+def _time_rx() -> str:
+    moments = {_tokens(m, bounded=False) for table in CUES.values() for m in table.get("moment", ())}
+    return f"(?:{_KL}(?:{_CLOCK}|{_trie(moments)}))"
+
+
+def _tables(kind: str) -> list[tuple[str, tuple[str, ...]]]:
+    if kind in ANY:
+        return [("any", ANY[kind])]
+    tables = [(lang, table[kind]) for lang, table in CUES.items() if table.get(kind)]
+    return tables + [("any", ANY["question"])] if kind == "request" else tables
+
+
+@lru_cache(maxsize=None)
+def _compiled(kind: str) -> tuple[re.Pattern[str], tuple[tuple[str, re.Pattern[str]], ...], dict[str, str]]:
+    """The kind's trie over every language, each language's own trie (to say which one matched), pretty phrases."""
+    tables = _tables(kind)
+    pretty = {fold(p): p for _, phrases in reversed(tables) for p in phrases}
+    every = _trie({_tokens(p) for _, phrases in tables for p in phrases}, _time_rx())
+    per_language = tuple((lang, re.compile(_trie({_tokens(p) for p in phrases}, _time_rx()))) for lang, phrases in tables)
+    return re.compile(every), per_language, pretty
 
 
 def find(kind: str, text: str, *, folded: bool = False) -> Cue | None:
     """The first cue of `kind` in `text`, in any language (`folded=True`: the text is already fold()ed)."""
-    rx, pretty = _compiled(kind)
+    rx, per_language, pretty = _compiled(kind)
     m = rx.search(text if folded else fold(text))
     if not m:
         return None
     found = m.group(0)
-    return Cue(kind=kind, lang=m.lastgroup or "any", text=pretty.get(found, found), start=m.start())
+    lang = next((lang for lang, one in per_language if one.fullmatch(found)), "any")
+    return Cue(kind=kind, lang=lang, text=pretty.get(found, found), start=m.start())
 
 
 _GREETING = {"hi", "hey", "hello", "hola", "oi", "ola", "hallo", "salut", "coucou", "bonjour", "ciao", "hej", "hei",

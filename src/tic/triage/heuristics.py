@@ -19,6 +19,7 @@ marks the calls that are only a guess.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import lru_cache
 
 from tic.sources import Event
 from tic.triage._classify import known_correspondent, traits
@@ -48,7 +49,12 @@ HEURISTICS_MARKDOWN = """\
 
 def _text(event: Event) -> str:
     """Subject and the sender's own words, folded once for every cue table."""
-    return fold(f"{event.subject}\n{own_words(event.body)}")
+    return _folded(event.subject, event.body)
+
+
+@lru_cache(maxsize=256)  # the cues of one event are asked for several times in a row
+def _folded(subject: str, body: str) -> str:
+    return fold(f"{subject}\n{own_words(body)}")
 
 
 def _first(text: str, *kinds: str) -> Cue | None:
