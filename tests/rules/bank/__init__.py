@@ -10,7 +10,7 @@ import importlib
 
 from tests.rules.bank._probe import Case, Probe
 
-MODULES = ("en", "es")
+MODULES = ("en", "es", "pt", "de", "fr", "mixed")
 
 
 def all_cases() -> list[Case]:

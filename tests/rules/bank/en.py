@@ -264,6 +264,39 @@ b("T7", "amount", "always", "Invoices over €500", False,
   P(email("Ruth Kell", "ruth@quarry.co.uk", "Invoice INV-88", "Total due: €1,250.00"), N),
   P(email("Ruth Kell", "ruth@quarry.co.uk", "Invoice INV-89", "Total due: €120.00"), None, "under the amount"))
 
+# --- harder shapes: "only", scoped exceptions, narrower series, near-misses ------------------------------
+b("T7", "exception", "custom", "Only emails from Grace Lindqvist should reach me", False,
+  P(grace, N), P(other_email(), S, "every other e-mail is kept quiet"), P(other_chat(), None, "says nothing of chats"))
+b("T7", "exception", "never", "Newsletters, even the ones from Brightwater Capital", False,
+  P(bw_news, S), P(newsletter("The Fold", "thefold.example"), S), P(bw, None, "their real mail"))
+b("T7", "exception", "always", "Emails from Brightwater Capital, but only if the subject mentions the term sheet", False,
+  P(bw, N), P(email("Jorge Ortiz", "j.ortiz@brightwatercapital.com", "Lunch?", "Term sheet aside, lunch?"), S,
+    "term sheet only in the body"), P(other_email(), None))
+b("T7", "exception", "custom", "Don't notify me about emails from Pilar Ortega unless the subject contains 'contract'",
+  False, P(pilar, N), P(email("Pilar Ortega", "pilar.ortega@ortega.example", "Drinks", "x"), S), P(pilar_wa, None))
+b("T9", "created", "always", "Meetings starting within the next 30 minutes that were added today", True,
+  P(event("Quick call", created_ago=minutes(10), start_in=minutes(20)), N),
+  P(event("Quick call", created_ago=days(3), start_in=minutes(20)), None, "old"),
+  P(event("Quick call", created_ago=minutes(10), start_in=hours(2)), None, "not soon"))
+b("T7", "recurring", "never", "Recurring events that repeat every day", True,
+  P(event("Standup", rrule=daily), S), P(event("Team sync", rrule=weekly), None, "weekly, not daily"))
+b("T7", "recurring", "never", "Weekly and monthly recurring meetings", True,
+  P(event("Team sync", rrule=weekly), S), P(event("Rent", rrule=monthly), S), P(event("Standup", rrule=daily), None))
+b("T7", "allday", "custom", "All-day events added today: notify me", False,
+  P(event("Strike day", all_day=True, created_ago=hours(1)), N),
+  P(event("Call", created_ago=hours(1)), None, "timed"), P(event("Holiday", all_day=True, created_ago=days(2)), None))
+b("T7", "social", "never", "Anything from Facebook, Instagram, TikTok or X", True,
+  P(social("facebook"), S), P(social("instagram"), S), P(social("tiktok"), S), P(social("x"), S),
+  P(social("linkedin"), None, "not in the list"))
+b("T7", "chatname", "custom",
+  'When I\'m mentioned in the "Sunday League" group, tell me; ignore the rest of that group', False,
+  P(grp_me, N), P(grp, S), P(vets, None, "another group"), P(grace_wa, None))
+b("T11", "hold", "custom", "Hold group chats until 9am", False,
+  P(grp, H, at="2026-03-11 08:00", until="2026-03-11 09:00"), P(grace_wa, None, "direct", at="2026-03-11 08:00"),
+  P(grp, None, at="2026-03-11 10:00"))
+b.no("T11", "qualifier", "custom", "Between 13:00 and 15:00 on weekdays, hold everything except calls from Mum")
+b.no("T7", "judgement", "never", "Emails that are obviously just small talk")
+
 # --- not readable offline --------------------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Anything urgent from important clients")
 b.no("T7", "role", "always", "Emails from my dentist's office")

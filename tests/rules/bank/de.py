@@ -1,0 +1,193 @@
+"""German rule sentences and what they mean (issue 7, item 8)."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
+)
+
+b = Bank("de")
+
+katha = email("Katharina Vogt", "katharina.vogt@posteo.de", "Samstag?", "Hast du Samstag Zeit?")
+katha_wa = chat("Katharina Vogt", "+49 160 1111 222", "Bin gleich da")
+vogt_shop = chat("Vogt Optik", "+49 711 555 000", "Ihre Brille ist abholbereit")
+jens = email("Jens Albrecht", "j.albrecht@albrecht-steuer.de", "Unterlagen", "Bitte die Belege schicken.")
+jens_wa = chat("Jens Albrecht", "+49 171 3333 444", "Kurz Zeit?")
+albers = email("Jens Albers", "jens@albers.example", "Unterlagen", "x")
+dirk = email("Dirk Sommer", "dirk@sommer-vertrieb.example", "Angebot", "Unser neues Angebot.")
+
+# --- Absender nach Name ----------------------------------------------------------------------------------
+b("T7", "sender", "always", "Katharina Vogt", True,
+  P(katha, N), P(katha_wa, N), P(vogt_shop, None, "ein Geschäft namens Vogt"),
+  P(email("Katharina Voigt", "k.voigt@example.de", "Hallo", "x"), None, "ähnlicher Name"))
+b("T7", "sender", "always", "Mails von Jens Albrecht", True,
+  P(jens, N), P(jens_wa, None, "WhatsApp ist keine Mail"), P(albers, None, "Albers ist nicht Albrecht"))
+b("T7", "sender", "custom", "Sag mir immer Bescheid, wenn Katharina Vogt schreibt", True,
+  P(katha, N), P(katha_wa, N), P(vogt_shop, None), P(other_email(), None))
+b("T7", "polarity", "custom", "Ich will keine Nachricht von Jens Albrecht verpassen", True,
+  P(jens, N, "nicht verpassen = benachrichtigen"), P(jens_wa, N), P(albers, None))
+b("T7", "polarity", "custom", "Mails von Katharina Vogt bitte nicht ignorieren", True,
+  P(katha, N, "nicht ignorieren = benachrichtigen"), P(katha_wa, None))
+b("T7", "polarity", "custom", "Es darf nie passieren, dass ich eine Mail von Jens Albrecht nicht mitbekomme", False,
+  P(jens, N, "doppelte Verneinung = benachrichtigen"), P(jens_wa, None, "nur Mails"), P(other_email(), None))
+b("T7", "sender", "never", "E-Mails von Dirk Sommer", True, P(dirk, S), P(jens, None))
+b("T7", "polarity", "custom", "Nachrichten von Dirk Sommer brauche ich nicht", False,
+  P(dirk, S), P(chat("Dirk Sommer", "+49 172 000 9999", "Hallo"), S), P(jens, None))
+
+# --- Organisationen und Domains --------------------------------------------------------------------------
+brenner = email("Uwe Haas | Brenner Maschinenbau GmbH", "u.haas@brenner-maschinenbau.de", "Lieferung",
+                "Die Lieferung kommt Montag.")
+b("T7", "org", "always", "Alle von Brenner Maschinenbau", True,
+  P(brenner, N), P(newsletter("Brenner Maschinenbau", "brenner-maschinenbau.de"), N, "diese Regel allein"),
+  P(email("Brenner Reisen", "info@brenner-reisen.example", "Ihre Reise", "x"), None, "andere Firma"))
+b("T7", "exception", "always", "Alles von der Kanzlei Roth & Partner, außer Newslettern", True,
+  P(email("Dr. Eva Roth", "e.roth@roth-partner.de", "Ihr Vertrag", "x"), N),
+  P(newsletter("Roth & Partner", "roth-partner.de"), S, "die Ausnahme"),
+  P(newsletter("Gartenwelt", "gartenwelt.example"), None))
+b("T7", "exception", "custom", "Mails von Möbel Krause bitte melden, aber keine Werbung", True,
+  P(email("Möbel Krause", "service@moebel-krause.de", "Liefertermin", "Ihr Sofa kommt am Freitag."), N),
+  P(promo("Möbel Krause", "moebel-krause.de"), S, "aber keine Werbung"),
+  P(promo("Gartenwelt", "gartenwelt.example"), None))
+b("T7", "domain", "always", "Absender mit @stadtwerke-ulm.de", True,
+  P(email("Stadtwerke Ulm", "kundenservice@stadtwerke-ulm.de", "Zählerstand", "x"), N),
+  P(email("Stadtwerke Ulm", "kundenservice@stadtwerke-ulm.com", "Zählerstand", "x"), None, "andere Domain"))
+b("T7", "domain", "never", "Alles von der Domain schnaeppchen24.de", True,
+  P(email("Schnäppchen24", "deals@schnaeppchen24.de", "Top-Deals", "x"), S),
+  P(email("Schnäppchen24", "deals@schnaeppchen24.at", "Top-Deals", "x"), None))
+b("T7", "domain", "custom", "Wenn die Adresse auf uni-freiburg.de endet, benachrichtige mich", True,
+  P(email("Prüfungsamt", "pruefungsamt@uni-freiburg.de", "Termin", "x"), N),
+  P(email("Prüfungsamt", "pruefungsamt@uni-freiburg.com", "Termin", "x"), None))
+b("T7", "address", "always", "rechnung@hausverwaltung-kern.de", True,
+  P(email("Hausverwaltung Kern", "rechnung@hausverwaltung-kern.de", "Nebenkosten", "x"), N),
+  P(email("Hausverwaltung Kern", "info@hausverwaltung-kern.de", "Treppenhaus", "x"), None))
+
+# --- Nummern, Kontakte, Unbekannte -----------------------------------------------------------------------
+b("T7", "phone", "always", "WhatsApp von +49 151 2345 6789", True,
+  P(chat("", "+4915123456789", "Hier ist der Handwerker"), N), P(chat("", "+4915123456788", "Hallo"), None))
+b("T7", "phone", "never", "Die Nummer +43 664 123 4567 stummschalten", True,
+  P(chat("", "+436641234567", "Gewinnspiel!"), S), P(chat("", "+436641234568", "Hallo"), None))
+b("T7", "contact", "always", 'Meine Oma auf WhatsApp (gespeichert als "Oma")', True,
+  P(chat("Oma", "+49 160 555 4444", "Kommst du Sonntag?"), N),
+  P(chat("Oma Hilde (Nachbarin)", "+49 160 777 8888", "Paket für dich"), None, "eine andere Person"),
+  P(email("Oma", "oma@example.de", "Fotos", "x"), None, "nur WhatsApp"))
+b("T7", "unsaved", "never", "Nachrichten von Nummern, die nicht in meinen Kontakten sind", True,
+  P(chat("", "+4917600001111", "Sie haben gewonnen"), S), P(katha_wa, None), P(katha, None))
+b("T7", "exception", "custom", "Unbekannte Nummern nicht melden, es sei denn, es geht um mein Paket", False,
+  P(chat("", "+4917600002222", "Ihr Paket kommt heute"), N), P(chat("", "+4917600002223", "Hallo"), S),
+  P(katha_wa, None))
+
+# --- Arten von Mail --------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Newsletter", True,
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))
+b("T7", "marketing", "never", "Werbung und Rabattaktionen", True,
+  P(promo("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))
+b("T7", "digest", "never", "Automatische Berichte und Zusammenfassungen", True,
+  P(digest("Personio", "personio.de"), S), P(other_email(), None))
+b("T7", "social", "never", "Benachrichtigungen von XING und LinkedIn", True,
+  P(social("xing"), S), P(social("linkedin"), S), P(social("facebook"), None, "nicht genannt"))
+b("T7", "social", "custom", "Alle Benachrichtigungen von sozialen Netzwerken stummschalten", True,
+  P(social("xing"), S), P(social("instagram"), S), P(other_email(), None))
+b("T7", "receipt", "never", "Quittungen, Bestellbestätigungen und Versandbenachrichtigungen", True,
+  P(receipt("Thalia", "thalia.de"), S), P(other_email(), None))
+b("T7", "list", "never", "Mailinglisten", True,
+  P(list_post("debian-user-german", "debian-user-german@lists.debian.example", "Kai", "kai@x.example",
+              "Frage zu apt"), S), P(other_email(), None))
+b("T7", "autoreply", "never", "Abwesenheitsnotizen und automatische Antworten", True,
+  P(autoreply("Jens Albrecht", "j.albrecht@albrecht-steuer.de", "Abwesenheitsnotiz: bis 16.03. nicht im Büro"), S),
+  P(jens, None))
+
+# --- Chats -----------------------------------------------------------------------------------------------
+grp = chat("Herr Meier", "+49 160 100 200", "Wer hat den Schlüssel?", group=True, chat_name="Nachbarn Lindenweg")
+grp_me = chat("Herr Meier", "+49 160 100 200", "@Lucía hast du den Schlüssel?", group=True,
+              chat_name="Nachbarn Lindenweg", mentions=("me",))
+grp_name = chat("Herr Meier", "+49 160 100 200", "Lucía, hast du den Schlüssel?", group=True,
+                chat_name="Nachbarn Lindenweg")
+kita = chat("Frau Yilmaz", "+49 160 300 400", "Morgen Ausflug", group=True, chat_name="Kita Sonnenblume Eltern")
+b("T7", "group", "custom", "Gruppenchats: nur benachrichtigen, wenn ich mit @ erwähnt werde", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "Name getippt ist keine Erwähnung"), P(katha_wa, None))
+b("T7", "group", "custom", "Keine Gruppennachrichten, außer wenn mich jemand markiert", True,
+  P(grp_me, N), P(grp, S), P(katha_wa, None), P(katha, None))
+b("T7", "group", "always", "Direkte WhatsApp-Nachrichten", True, P(katha_wa, N), P(grp, None), P(katha, None))
+b("T7", "group", "never", "WhatsApp-Gruppen", True, P(grp, S), P(kita, S), P(katha_wa, None))
+b("T7", "chatname", "custom", 'In der Gruppe "Nachbarn Lindenweg" nur, wenn ich erwähnt werde', True,
+  P(grp_me, N), P(grp, S), P(kita, None, "andere Gruppe"), P(katha_wa, None))
+b("T7", "chatname", "never", 'Die Gruppe "Kita Sonnenblume Eltern" stummschalten', True,
+  P(kita, S), P(grp, None), P(chat("Frau Yilmaz", "+49 160 300 400", "Hallo"), None, "direkt"))
+b("T7", "mention", "always", "Wenn mich jemand in einer Gruppe mit @ erwähnt", True,
+  P(grp_me, N), P(grp_name, None), P(katha_wa, None))
+
+# --- Themen, Aktenzeichen, Betreff -----------------------------------------------------------------------
+b("T7", "topic", "always", "Alles zum Bauantrag Gartenhaus", True,
+  P(email("Bauamt", "bauamt@example-stadt.de", "Bauantrag Gartenhaus: Nachforderung", "x"), N),
+  P(event("Termin Bauamt: Bauantrag Gartenhaus"), N),
+  P(email("Baumarkt", "info@baumarkt.example", "Gartenhaus im Angebot", "x"), None, "nur 'Gartenhaus'"))
+b("T7", "ref", "custom", "Mails, die das Aktenzeichen VG-88217 erwähnen: immer melden, egal von wem", True,
+  P(email("", "poststelle@gericht.example", "Ladung", "Aktenzeichen VG-88217: Termin"), N),
+  P(email("", "poststelle@gericht.example", "Ladung", "Aktenzeichen VG-88218: Termin"), None),
+  P(event("Verhandlung VG-88217"), None, "nur Mails"))
+b("T7", "subject", "custom", 'Mails mit "Rechnung" im Betreff: benachrichtigen', True,
+  P(email("Hausverwaltung Kern", "info@hausverwaltung-kern.de", "Rechnung 2026-14", "x"), N),
+  P(email("Hausverwaltung Kern", "info@hausverwaltung-kern.de", "Unterlagen", "Die Rechnung folgt."), None))
+
+# --- Kalender --------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Termine, die heute eingetragen wurden", True,
+  P(event("Notar", created_ago=hours(2)), N), P(event("Zahnarzt", created_ago=days(1)), None),
+  P(event("Flug nach Hamburg", created_ago=LOCAL_TODAY_ONLY), N, "heute in Madrid, gestern in UTC"))
+b("T9", "created", "always", "Neue Termine von heute, die in den nächsten 24 Stunden beginnen", True,
+  P(event("Telefonat", created_ago=hours(1), start_in=hours(10)), N),
+  P(event("Telefonat", created_ago=hours(1), start_in=days(2)), None),
+  P(event("Telefonat", created_ago=days(2), start_in=hours(10)), None))
+b("T9", "starts", "always", "Besprechungen, die in den nächsten 2 Stunden anfangen", True,
+  P(event("Abstimmung", start_in=minutes(60)), N), P(event("Abstimmung", start_in=hours(5)), None))
+b("T9", "starts", "custom", "Kalendertermine nur melden, wenn sie in weniger als 90 Minuten beginnen", True,
+  P(event("Telefonat", start_in=minutes(80)), N), P(event("Telefonat", start_in=hours(3)), S),
+  P(other_email(), None))
+b("T7", "recurring", "never", "Erinnerungen an wöchentliche Serientermine", True,
+  P(event("Jour fixe", rrule=weekly), S), P(event("Daily", rrule=daily), None), P(other_event(), None))
+b("T7", "recurring", "never", "Alle Serientermine, ob täglich, wöchentlich oder monatlich", True,
+  P(event("Daily", rrule=daily), S), P(event("Jour fixe", rrule=weekly), S), P(event("Miete", rrule=monthly), S),
+  P(other_event(), None))
+b("T7", "recurring", "never", "Tägliche Termine", True,
+  P(event("Daily", rrule=daily), S), P(event("Jour fixe", rrule=weekly), None, "wöchentlich"))
+b("T7", "allday", "never", "Ganztägige Termine", True,
+  P(event("Feiertag", all_day=True), S), P(event("Abstimmung"), None))
+b("T7", "exception", "always", "Kalendertermine, außer ganztägigen", True,
+  P(event("Abstimmung"), N), P(event("Feiertag", all_day=True), S), P(other_email(), None))
+
+# --- Ruhezeiten ------------------------------------------------------------------------------------------
+b("T11", "hold", "custom", "Keine Benachrichtigungen zwischen 22 und 7 Uhr", True,
+  P(other_email(), H, at="2026-03-11 22:15", until="2026-03-12 07:00"),
+  P(other_chat(), H, at="2026-03-12 06:59", until="2026-03-12 07:00"),
+  P(other_email(), None, at="2026-03-11 21:45"), P(other_email(), None, at="2026-03-12 07:01"))
+b("T11", "hold", "custom", "Werktags nicht vor 8 Uhr", True,
+  P(other_email(), H, at="2026-03-11 07:30", until="2026-03-11 08:00"),
+  P(other_email(), None, "Sonntag", at="2026-03-15 07:30"), P(other_email(), None, at="2026-03-11 08:30"))
+b("T11", "hold", "custom", "Ruhezeit von 21 bis 6 Uhr, außer wenn Oma schreibt", False,
+  P(chat("Oma", "+49 160 555 4444", "Schläfst du schon?"), N, at="2026-03-11 22:00"),
+  P(other_chat(), H, at="2026-03-11 22:00", until="2026-03-12 06:00"),
+  P(chat("Oma", "+49 160 555 4444", "Mittag?"), None, at="2026-03-11 12:00"))
+
+# --- Alles andere, ganze Kanäle --------------------------------------------------------------------------
+b("T10", "catchall", "custom", "Wenn keine der obigen Regeln zutrifft, benachrichtige mich nicht", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catchall", "custom", "Alles andere: bitte melden", True,
+  P(other_email(), N), P(other_event(), N), catch_all=True)
+b("T7", "channel", "never", "Ganz WhatsApp stummschalten", True, P(katha_wa, S), P(grp, S), P(katha, None))
+b("T7", "channel", "custom", "Kalender: nie benachrichtigen", True, P(other_event(), S), P(katha, None))
+
+# --- Beträge ---------------------------------------------------------------------------------------------
+b("T7", "amount", "always", "Rechnungen über 500 Euro", False,
+  P(email("Hausverwaltung Kern", "rechnung@hausverwaltung-kern.de", "Rechnung R-77", "Betrag: 812,40 EUR"), N),
+  P(email("Hausverwaltung Kern", "rechnung@hausverwaltung-kern.de", "Rechnung R-78", "Betrag: 42,00 EUR"), None))
+
+# --- offline nicht lesbar --------------------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Alles Dringende von wichtigen Kunden")
+b.no("T7", "role", "always", "Mails von meinem Steuerberater")
+b.no("T7", "nofield", "never", "Mails, bei denen ich nur in CC stehe")
+b.no("T7", "nofield", "always", "Antworten in Threads, die ich angefangen habe")
+b.no("T7", "qualifier", "always", "Sprachnachrichten von Oma")
+b.no("T7", "qualifier", "always", "Mails von Katharina Vogt mit Anhang")
+b.no("T7", "qualifier", "custom", "Melde Jens Albrecht nur, wenn er im Urlaub ist")
+
+CASES = b.cases

@@ -1,0 +1,191 @@
+"""French rule sentences and what they mean (issue 7, item 8)."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
+)
+
+b = Bank("fr")
+
+camille = email("Camille Lefèvre", "camille.lefevre@free.fr", "Dîner samedi ?", "Tu es libre ?")
+camille_wa = chat("Camille Lefèvre", "+33 6 11 22 33 44", "Je suis en bas")
+boulangerie = chat("Boulangerie Camille", "+33 4 78 00 11 22", "Votre commande est prête")
+antoine = email("Antoine Roussel", "a.roussel@roussel-notaires.fr", "Acte de vente", "Voici le projet d'acte.")
+antoine_wa = chat("Antoine Roussel", "+33 6 55 66 77 88", "Tu peux m'appeler ?")
+rousseau = email("Antoine Rousseau", "antoine@rousseau.example", "Acte", "x")
+gilles = email("Gilles Marchand", "gilles@marchand-assurances.example", "Votre contrat", "Une offre pour vous.")
+
+# --- expéditeurs par nom ---------------------------------------------------------------------------------
+b("T7", "sender", "always", "Camille Lefèvre", True,
+  P(camille, N), P(camille_wa, N), P(boulangerie, None, "une boulangerie nommée Camille"),
+  P(email("Camille Lefort", "c.lefort@example.fr", "Salut", "x"), None, "nom voisin"))
+b("T7", "sender", "always", "Les mails d'Antoine Roussel", True,
+  P(antoine, N), P(antoine_wa, None, "WhatsApp n'est pas un mail"), P(rousseau, None, "Rousseau n'est pas Roussel"))
+b("T7", "sender", "custom", "Préviens-moi toujours quand Camille Lefèvre m'écrit", True,
+  P(camille, N), P(camille_wa, N), P(boulangerie, None), P(other_email(), None))
+b("T7", "polarity", "custom", "Je ne veux manquer aucun message d'Antoine Roussel", True,
+  P(antoine, N, "ne manquer aucun = prévenir"), P(antoine_wa, N), P(rousseau, None))
+b("T7", "polarity", "custom", "N'ignore pas les mails de Camille Lefèvre", True,
+  P(camille, N, "n'ignore pas = prévenir"), P(camille_wa, None))
+b("T7", "polarity", "custom", "Il ne faut jamais que je rate un mail d'Antoine Roussel", False,
+  P(antoine, N, "double négation = prévenir"), P(antoine_wa, None), P(other_email(), None))
+b("T7", "sender", "never", "Les e-mails de Gilles Marchand", True, P(gilles, S), P(antoine, None))
+b("T7", "polarity", "custom", "Pas besoin de me prévenir pour les messages de Gilles Marchand", False,
+  P(gilles, S), P(chat("Gilles Marchand", "+33 6 00 99 88 77", "Bonjour"), S), P(antoine, None))
+
+# --- organisations et domaines ---------------------------------------------------------------------------
+durand = email("Luc Martin | Menuiserie Durand", "luc.martin@menuiserie-durand.fr", "Pose des fenêtres",
+               "On peut poser jeudi.")
+b("T7", "org", "always", "Tout le monde chez Menuiserie Durand", True,
+  P(durand, N), P(newsletter("Menuiserie Durand", "menuiserie-durand.fr"), N, "cette règle seule"),
+  P(email("Durand Immobilier", "contact@durand-immo.example", "Estimation", "x"), None, "autre société"))
+b("T7", "exception", "always", "Tous les mails du cabinet Vasseur & Associés, sauf leurs newsletters", True,
+  P(email("Me Claire Vasseur", "c.vasseur@vasseur-associes.fr", "Votre dossier", "x"), N),
+  P(newsletter("Vasseur & Associés", "vasseur-associes.fr"), S, "l'exception"),
+  P(newsletter("Jardins de France", "jardinsdefrance.example"), None))
+b("T7", "exception", "custom", "Préviens-moi pour les mails de la Librairie Kléber, mais pas pour leurs promotions", True,
+  P(email("Librairie Kléber", "commandes@librairie-kleber.fr", "Votre commande est arrivée", "x"), N),
+  P(promo("Librairie Kléber", "librairie-kleber.fr"), S), P(promo("Jardins de France", "jardinsdefrance.example"), None))
+b("T7", "domain", "always", "Les adresses en @mairie-annecy.fr", True,
+  P(email("État civil", "etat-civil@mairie-annecy.fr", "Rendez-vous", "x"), N),
+  P(email("État civil", "etat-civil@mairie-annecy.com", "Rendez-vous", "x"), None, "autre domaine"))
+b("T7", "domain", "never", "Tout ce qui vient du domaine bonsplans.fr", True,
+  P(email("Bons Plans", "hello@bonsplans.fr", "Les bons plans", "x"), S),
+  P(email("Bons Plans", "hello@bonsplans.be", "Les bons plans", "x"), None))
+b("T7", "domain", "custom", "Si l'adresse se termine par univ-lyon2.fr, préviens-moi", True,
+  P(email("Scolarité", "scolarite@univ-lyon2.fr", "Inscription", "x"), N),
+  P(email("Scolarité", "scolarite@univ-lyon3.fr", "Inscription", "x"), None))
+b("T7", "address", "always", "factures@eau-grandlyon.fr", True,
+  P(email("Eau du Grand Lyon", "factures@eau-grandlyon.fr", "Votre facture", "x"), N),
+  P(email("Eau du Grand Lyon", "travaux@eau-grandlyon.fr", "Coupure", "x"), None))
+
+# --- numéros, contacts, inconnus -------------------------------------------------------------------------
+b("T7", "phone", "always", "Les WhatsApp du +33 6 12 34 56 78", True,
+  P(chat("", "+33612345678", "C'est le plombier"), N), P(chat("", "+33612345679", "Bonjour"), None))
+b("T7", "phone", "never", "Coupe le son pour le 06 98 76 54 32", False,
+  P(chat("", "+33698765432", "Offre spéciale"), S, "06… = +33 6…"), P(chat("", "+33698765433", "salut"), None))
+b("T7", "contact", "always", 'Mon père sur WhatsApp (enregistré comme "Papa")', True,
+  P(chat("Papa", "+33 6 44 55 66 77", "Tu passes dimanche ?"), N),
+  P(chat("Papa de Léo", "+33 6 10 20 30 40", "Tu récupères les enfants ?"), None, "une autre personne"),
+  P(email("Papa", "papa@example.fr", "Photos", "x"), None, "WhatsApp seulement"))
+b("T7", "unsaved", "never", "Les messages de numéros qui ne sont pas dans mes contacts", True,
+  P(chat("", "+33700000111", "Vous avez gagné"), S), P(camille_wa, None), P(camille, None))
+b("T7", "exception", "custom", "Numéros inconnus : ne me préviens pas, sauf s'ils parlent de mon colis", False,
+  P(chat("", "+33700000222", "Votre colis arrive aujourd'hui"), N), P(chat("", "+33700000223", "Bonjour"), S),
+  P(camille_wa, None))
+
+# --- types de mail ---------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Les newsletters et lettres d'information", True,
+  P(newsletter("Jardins de France", "jardinsdefrance.example"), S), P(other_email(), None))
+b("T7", "marketing", "never", "La pub et les promotions", True,
+  P(promo("Jardins de France", "jardinsdefrance.example"), S), P(other_email(), None))
+b("T7", "digest", "never", "Les rapports automatiques et les récapitulatifs", True,
+  P(digest("Pennylane", "pennylane.com"), S), P(other_email(), None))
+b("T7", "social", "never", "Les notifications de Facebook et d'Instagram", True,
+  P(social("facebook"), S), P(social("instagram"), S), P(social("linkedin"), None, "pas nommé"))
+b("T7", "social", "custom", "Coupe toutes les notifications des réseaux sociaux", True,
+  P(social("facebook"), S), P(social("x"), S), P(other_email(), None))
+b("T7", "receipt", "never", "Les reçus et les avis d'expédition", True,
+  P(receipt("Fnac", "fnac.com"), S), P(other_email(), None))
+b("T7", "list", "never", "Les listes de diffusion", True,
+  P(list_post("debian-user-french", "debian-user-french@lists.debian.example", "Marc", "marc@x.example",
+              "Question apt"), S), P(other_email(), None))
+b("T7", "autoreply", "never", "Les réponses automatiques d'absence", True,
+  P(autoreply("Antoine Roussel", "a.roussel@roussel-notaires.fr", "Réponse automatique : absent jusqu'au 16 mars"), S),
+  P(antoine, None))
+
+# --- discussions -----------------------------------------------------------------------------------------
+grp = chat("Mehdi", "+33 6 10 00 00 01", "Qui fait les courses ?", group=True, chat_name="Colocs Croix-Rousse")
+grp_me = chat("Mehdi", "+33 6 10 00 00 01", "@Lucía tu fais les courses ?", group=True,
+              chat_name="Colocs Croix-Rousse", mentions=("me",))
+grp_name = chat("Mehdi", "+33 6 10 00 00 01", "Lucía, tu fais les courses ?", group=True,
+                chat_name="Colocs Croix-Rousse")
+club = chat("Sandrine", "+33 6 10 00 00 02", "Entraînement annulé", group=True, chat_name="Club de hand Villeurbanne")
+b("T7", "group", "custom", "Groupes WhatsApp : préviens-moi seulement si on me mentionne avec @", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "prénom tapé, pas une mention"), P(camille_wa, None))
+b("T7", "group", "custom", "Ne me préviens pas des messages de groupe, à moins qu'on me tague", True,
+  P(grp_me, N), P(grp, S), P(camille_wa, None), P(camille, None))
+b("T7", "group", "always", "Les conversations WhatsApp individuelles", True,
+  P(camille_wa, N), P(grp, None), P(camille, None))
+b("T7", "group", "never", "Les groupes WhatsApp", True, P(grp, S), P(club, S), P(camille_wa, None))
+b("T7", "chatname", "custom", 'Dans le groupe "Colocs Croix-Rousse", seulement si on me mentionne', True,
+  P(grp_me, N), P(grp, S), P(club, None, "autre groupe"), P(camille_wa, None))
+b("T7", "chatname", "never", 'Mets en sourdine le groupe "Club de hand Villeurbanne"', True,
+  P(club, S), P(grp, None), P(chat("Sandrine", "+33 6 10 00 00 02", "Coucou"), None, "en privé"))
+b("T7", "mention", "always", "Quand quelqu'un me mentionne avec @ dans un groupe", True,
+  P(grp_me, N), P(grp_name, None), P(camille_wa, None))
+
+# --- sujets, références, objet ---------------------------------------------------------------------------
+b("T7", "topic", "always", "Tout ce qui concerne le chantier de la rue Mercière", True,
+  P(email("Architecte", "agence@archi-lyon.example", "Chantier rue Mercière : planning", "x"), N),
+  P(event("Réunion de chantier rue Mercière"), N),
+  P(email("Resto Mercière", "resa@mercierebistro.example", "Votre table rue Mercière", "x"), None,
+    "la rue, pas le chantier"))
+b("T7", "ref", "custom", "Les mails qui citent le dossier DOS-55102 : toujours, peu importe l'expéditeur", True,
+  P(email("", "greffe@tribunal.example", "Convocation", "Dossier DOS-55102 : audience"), N),
+  P(email("", "greffe@tribunal.example", "Convocation", "Dossier DOS-55103 : audience"), None),
+  P(event("Audience DOS-55102"), None, "mails seulement"))
+b("T7", "subject", "custom", 'Les mails avec "devis" dans l\'objet : préviens-moi', True,
+  P(email("Menuiserie Durand", "contact@menuiserie-durand.fr", "Devis fenêtres", "x"), N),
+  P(email("Menuiserie Durand", "contact@menuiserie-durand.fr", "Visite", "Le devis suit."), None, "corps seulement"))
+
+# --- agenda ----------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Les événements ajoutés aujourd'hui à l'agenda", True,
+  P(event("Notaire", created_ago=hours(2)), N), P(event("Dentiste", created_ago=days(1)), None),
+  P(event("Vol pour Nantes", created_ago=LOCAL_TODAY_ONLY), N, "aujourd'hui à Madrid, hier en UTC"))
+b("T9", "created", "always", "Les nouveaux rendez-vous créés aujourd'hui qui commencent dans les 24 heures", True,
+  P(event("Appel", created_ago=hours(1), start_in=hours(7)), N),
+  P(event("Appel", created_ago=hours(1), start_in=days(3)), None),
+  P(event("Appel", created_ago=days(2), start_in=hours(7)), None))
+b("T9", "starts", "always", "Les réunions qui commencent dans moins de 2 heures", True,
+  P(event("Point projet", start_in=minutes(45)), N), P(event("Point projet", start_in=hours(6)), None))
+b("T9", "starts", "custom", "Ne me préviens pas des rendez-vous sauf s'ils commencent dans l'heure", True,
+  P(event("Appel", start_in=minutes(50)), N), P(event("Appel", start_in=hours(3)), S), P(other_email(), None))
+b("T7", "recurring", "never", "Les rappels des réunions hebdomadaires", True,
+  P(event("Point équipe", rrule=weekly), S), P(event("Stand-up", rrule=daily), None), P(other_event(), None))
+b("T7", "recurring", "never", "Tous les événements récurrents, quotidiens, hebdomadaires ou mensuels", True,
+  P(event("Stand-up", rrule=daily), S), P(event("Point équipe", rrule=weekly), S),
+  P(event("Loyer", rrule=monthly), S), P(other_event(), None))
+b("T7", "allday", "never", "Les événements sur la journée entière", True,
+  P(event("Férié", all_day=True), S), P(event("Point projet"), None))
+b("T7", "exception", "always", "Les événements de l'agenda, sauf ceux qui durent toute la journée", True,
+  P(event("Point projet"), N), P(event("Férié", all_day=True), S), P(other_email(), None))
+
+# --- heures calmes ---------------------------------------------------------------------------------------
+b("T11", "hold", "custom", "Pas de notifications entre 22h et 7h", True,
+  P(other_email(), H, at="2026-03-11 22:10", until="2026-03-12 07:00"),
+  P(other_chat(), H, at="2026-03-12 01:00", until="2026-03-12 07:00"),
+  P(other_email(), None, at="2026-03-11 20:00"), P(other_email(), None, at="2026-03-12 08:00"))
+b("T11", "hold", "custom", "Rien avant 9h en semaine", True,
+  P(other_email(), H, at="2026-03-11 08:15", until="2026-03-11 09:00"),
+  P(other_email(), None, "samedi", at="2026-03-14 08:15"), P(other_email(), None, at="2026-03-11 09:15"))
+b("T11", "hold", "custom", "Mode silencieux de 23h à 7h, sauf si c'est Papa", False,
+  P(chat("Papa", "+33 6 44 55 66 77", "Tu dors ?"), N, at="2026-03-11 23:45"),
+  P(other_chat(), H, at="2026-03-11 23:45", until="2026-03-12 07:00"),
+  P(chat("Papa", "+33 6 44 55 66 77", "Déjeuner ?"), None, at="2026-03-11 12:00"))
+
+# --- tout le reste, canaux entiers -----------------------------------------------------------------------
+b("T10", "catchall", "custom", "Si aucune des règles ci-dessus ne s'applique, ne me préviens pas", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catchall", "custom", "Pour tout le reste, préviens-moi", True,
+  P(other_email(), N), P(other_chat(), N), catch_all=True)
+b("T7", "channel", "never", "Tout WhatsApp", True, P(camille_wa, S), P(grp, S), P(camille, None))
+b("T7", "channel", "custom", "Coupe toutes les notifications de l'agenda", True, P(other_event(), S), P(camille, None))
+
+# --- montants --------------------------------------------------------------------------------------------
+b("T7", "amount", "always", "Les factures de plus de 200 €", False,
+  P(email("Eau du Grand Lyon", "factures@eau-grandlyon.fr", "Facture F-31", "Montant : 263,50 €"), N),
+  P(email("Eau du Grand Lyon", "factures@eau-grandlyon.fr", "Facture F-32", "Montant : 48,00 €"), None))
+
+# --- illisible hors ligne --------------------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Tout ce qui est urgent venant de clients importants")
+b.no("T7", "role", "always", "Les mails de mon comptable")
+b.no("T7", "nofield", "never", "Les mails où je suis seulement en copie")
+b.no("T7", "nofield", "always", "Les réponses aux fils de discussion que j'ai lancés")
+b.no("T7", "qualifier", "always", "Les messages vocaux de Papa")
+b.no("T7", "qualifier", "always", "Les mails de Camille Lefèvre avec une pièce jointe")
+b.no("T7", "qualifier", "custom", "Préviens-moi quand Antoine Roussel écrit plus de trois fois dans la journée")
+
+CASES = b.cases

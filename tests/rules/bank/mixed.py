@@ -1,0 +1,110 @@
+"""Code-switched rule sentences (the way people who live in two languages write them), and what they mean."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, chat, daily, days, digest, email, event, hours, minutes, newsletter,
+    other_chat, other_email, other_event, promo, receipt, social, weekly,
+)
+
+b = Bank("mixed")
+
+dani = chat("Dani", "+34 666 010 010", "¿Me dejas el coche?")
+dani_shop = chat("Dani Reformas", "+34 666 020 020", "Presupuesto listo")
+ines = email("Inês Carvalho", "ines.carvalho@quintadovale.pt", "Escritura", "Já temos data.")
+ines_wa = chat("Inês Carvalho", "+351 918 000 222", "Já temos data")
+hartmann = email("Lena Hartmann", "l.hartmann@hartmann-consult.de", "Workshop", "Agenda attached.")
+grp = chat("Yuki", "+33 6 20 00 00 01", "Who's in for Friday?", group=True, chat_name="Erasmus Lyon 2019")
+grp_me = chat("Yuki", "+33 6 20 00 00 01", "@Lucía Friday?", group=True, chat_name="Erasmus Lyon 2019",
+              mentions=("me",))
+grp_name = chat("Yuki", "+33 6 20 00 00 01", "Lucía, Friday?", group=True, chat_name="Erasmus Lyon 2019")
+
+# --- senders, contacts, organisations --------------------------------------------------------------------
+b("T7", "contact", "always", 'WhatsApp de mi hermano (saved as "Dani")', False,
+  P(dani, N), P(dani_shop, None, "a business whose name starts with Dani"), P(other_email(), None))
+b("T7", "sender", "always", "Inês Carvalho, por e-mail ou WhatsApp", False,
+  P(ines, N), P(ines_wa, N), P(email("Inês Carneiro", "icarneiro@example.pt", "Olá", "x"), None))
+b("T7", "sender", "custom", "Mails von Lena Hartmann: always notify", False,
+  P(hartmann, N), P(chat("Lena Hartmann", "+49 170 000 1111", "Hi"), None, "mails only"),
+  P(email("Lena Hartwig", "lena@hartwig.example", "Workshop", "x"), None))
+b("T7", "org", "always", "Anyone at Quinta do Vale (écrivent depuis quintadovale.pt)", False,
+  P(ines, N), P(email("Vale Imóveis", "info@valeimoveis.example", "Casa", "x"), None))
+b("T7", "polarity", "custom", "Never miss un message de Camille Lefèvre", False,
+  P(email("Camille Lefèvre", "camille.lefevre@free.fr", "Salut", "x"), N),
+  P(chat("Camille Lefèvre", "+33 6 11 22 33 44", "Salut"), N), P(other_email(), None))
+b("T7", "sender", "never", "Correos de Gonzalo Prieto — never", False,
+  P(email("Gonzalo Prieto", "gprieto@prieto-seguros.example", "Renovación", "x"), S), P(ines, None))
+
+# --- kinds of mail ---------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Newsletter und promotions", False,
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(promo("Zapatos Lola", "zapatoslola.es"), S),
+  P(other_email(), None))
+b("T7", "social", "never", "Notificaciones de LinkedIn and Strava", False,
+  P(social("linkedin"), S), P(social("strava"), S), P(social("facebook"), None))
+b("T7", "digest", "never", "Résumés automatiques / automated digests", False,
+  P(digest("Notion", "notion.so"), S), P(other_email(), None))
+b("T7", "receipt", "never", "Shipping notices, recibos", False,
+  P(receipt("Zalando", "zalando.es"), S), P(other_email(), None))
+b("T7", "exception", "always", "Tudo da Quinta do Vale, except newsletters", False,
+  P(ines, N), P(newsletter("Quinta do Vale", "quintadovale.pt"), S),
+  P(newsletter("Gartenwelt", "gartenwelt.example"), None))
+
+# --- chats -----------------------------------------------------------------------------------------------
+b("T7", "group", "custom", "Grupos de WhatsApp: only if I'm @-mentioned", False,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "typed name, not a mention"), P(dani, None))
+b("T7", "chatname", "custom", 'Le groupe "Erasmus Lyon 2019": only when someone tags me', False,
+  P(grp_me, N), P(grp, S),
+  P(chat("Marta", "+34 611 999 000", "@Lucía ven", group=True, chat_name="Erasmus Lyon 2020", mentions=("me",)),
+    None, "another year, another group"))
+b("T7", "unsaved", "never", "Unbekannte Nummern / números desconocidos", False,
+  P(chat("", "+34611000999", "Hola"), S), P(dani, None))
+b("T7", "channel", "never", "Todo WhatsApp, all of it", False, P(dani, S), P(grp, S), P(ines, None))
+
+# --- topics and subjects ---------------------------------------------------------------------------------
+b("T7", "topic", "custom", "Anything about the venda da Quinta do Vale: sempre, seja quem for", False,
+  P(email("Notária", "cartorio@notarios.example", "Venda da Quinta do Vale", "Escritura marcada."), N),
+  P(email("Vale Imóveis", "info@valeimoveis.example", "Vale a pena!", "Promoção"), None))
+b("T7", "subject", "custom", 'Emails con "presupuesto" en el asunto: notify me', False,
+  P(email("Dani Reformas", "dani@reformas.example", "Presupuesto baño", "x"), N),
+  P(email("Dani Reformas", "dani@reformas.example", "Visita", "El presupuesto va luego"), None))
+b("T7", "ref", "always", "Tout ce qui mentionne la référence MX-4410, no matter who", False,
+  P(email("", "avisos@aduana.example", "Aviso", "Envío MX-4410 retenido"), N),
+  P(email("", "avisos@aduana.example", "Aviso", "Envío MX-4411 retenido"), None))
+
+# --- calendar --------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Termine added today, die in den nächsten 24h beginnen", False,
+  P(event("Call", created_ago=LOCAL_TODAY_ONLY, start_in=hours(5)), N, "today in Madrid only"),
+  P(event("Call", created_ago=days(1), start_in=hours(5)), None))
+b("T7", "recurring", "never", "Réunions hebdomadaires / weekly meetings", False,
+  P(event("Jour fixe", rrule=weekly), S), P(event("Stand-up", rrule=daily), None))
+b("T9", "starts", "always", "Reuniones que empiezan in the next hour", False,
+  P(event("Call", start_in=minutes(30)), N), P(event("Call", start_in=hours(2)), None))
+
+# --- holds -----------------------------------------------------------------------------------------------
+b("T11", "hold", "custom", "Mute todo WhatsApp between 23:00 and 07:00", False,
+  P(dani, H, at="2026-03-11 23:30", until="2026-03-12 07:00"),
+  P(other_email(), None, "e-mail is not muted", at="2026-03-11 23:30"), P(dani, None, at="2026-03-11 12:00"))
+b("T11", "hold", "custom", "Quiet hours: 22h–7h, sauf Papa", False,
+  P(chat("Papa", "+33 6 44 55 66 77", "Tu dors ?"), N, at="2026-03-11 23:00"),
+  P(other_chat(), H, at="2026-03-11 23:00", until="2026-03-12 07:00"))
+b("T11", "hold", "custom", "Werktags nothing before 8:30", False,
+  P(other_email(), H, at="2026-03-11 08:00", until="2026-03-11 08:30"),
+  P(other_email(), None, at="2026-03-14 08:00"))
+
+# --- catch-alls ------------------------------------------------------------------------------------------
+b("T10", "catchall", "custom", "Si rien ne s'applique: don't notify me", False,
+  P(other_email(), S), P(other_event(), S), P(other_chat(), S), catch_all=True)
+b("T10", "catchall", "custom", "Everything else → no me avises", False,
+  P(other_email(), S), P(other_chat(), S), catch_all=True)
+b("T10", "catchall", "custom", "Alles andere: notify me", False, P(other_email(), N), P(other_event(), N),
+  catch_all=True)
+
+# --- not readable offline --------------------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Lo importante de mis clientes, whatever seems urgent")
+b.no("T7", "role", "always", "Mails from mi abogado")
+b.no("T7", "nofield", "always", "Réponses à mes threads, the ones I started")
+b.no("T7", "qualifier", "always", "Notas de voz de Dani")
+b.no("T7", "qualifier", "custom", "Notify me about Inês Carvalho only when she's in Lisbon")
+b.no("T7", "qualifier", "never", "Mails in English von Kollegen")
+
+CASES = b.cases

@@ -1,0 +1,196 @@
+"""Portuguese (European and Brazilian) rule sentences and what they mean (issue 7, item 8)."""
+
+from __future__ import annotations
+
+from tests.rules.bank._probe import (
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
+)
+
+b = Bank("pt")
+
+joana = email("Joana Figueiredo", "joana.figueiredo@sapo.pt", "Jantar sábado?", "Diz qualquer coisa.")
+joana_wa = chat("Joana Figueiredo", "+351 913 000 111", "Já cheguei")
+pastelaria = chat("Pastelaria Joana", "+351 222 000 333", "A sua encomenda está pronta")
+rui = email("Rui Mascarenhas", "rui@mascarenhas-arq.pt", "Projeto", "Envio a versão final.")
+rui_wa = chat("Rui Mascarenhas", "+351 914 555 666", "Podes ligar?")
+vasco = email("Vasco Pimentel", "vasco@pimentel.example", "Seguros", "Tenho uma proposta para si.")
+
+# --- remetentes por nome ---------------------------------------------------------------------------------
+b("T7", "sender", "always", "Joana Figueiredo", True,
+  P(joana, N), P(joana_wa, N), P(pastelaria, None, "uma pastelaria chamada Joana"),
+  P(email("Joana Figueira", "jfigueira@example.pt", "Olá", "olá"), None, "apelido parecido"))
+b("T7", "sender", "always", "E-mails do Rui Mascarenhas", True,
+  P(rui, N), P(rui_wa, None, "WhatsApp não é e-mail"),
+  P(email("Rui Marques", "rui.marques@example.pt", "Projeto", "x"), None))
+b("T7", "sender", "custom", "Avisa-me sempre que a Joana Figueiredo me escrever", True,
+  P(joana, N), P(joana_wa, N), P(pastelaria, None), P(other_email(), None))
+b("T7", "polarity", "custom", "Não quero perder nenhuma mensagem do Rui Mascarenhas", True,
+  P(rui, N, "não quero perder = avisar"), P(rui_wa, N), P(other_chat(), None))
+b("T7", "polarity", "custom", "Nunca deixes de me avisar quando o Rui Mascarenhas escrever", False,
+  P(rui, N, "dupla negação = avisar"), P(rui_wa, N), P(other_email(), None))
+b("T7", "polarity", "custom", "Não ignores os e-mails da Joana Figueiredo", True,
+  P(joana, N, "não ignores = avisar"), P(joana_wa, None))
+b("T7", "sender", "never", "E-mails do Vasco Pimentel", True, P(vasco, S), P(rui, None))
+b("T7", "polarity", "custom", "Não precisas de me avisar das mensagens do Vasco Pimentel", False,
+  P(vasco, S), P(chat("Vasco Pimentel", "+351 915 000 999", "Olá"), S), P(rui, None))
+b("T7", "sender", "custom", "Me avisa sempre que a Joana Figueiredo mandar e-mail", False,
+  P(joana, N), P(joana_wa, None, "só e-mail"))
+
+# --- organizações e domínios -----------------------------------------------------------------------------
+tavares = email("Nuno Lopes | Metalúrgica Tavares", "nuno.lopes@metalurgicatavares.pt", "Encomenda 231", "Segue.")
+b("T7", "org", "always", "Qualquer pessoa da Metalúrgica Tavares", True,
+  P(tavares, N), P(email("Tavares Seguros", "geral@tavaresseguros.example", "Apólice", "x"), None, "outra empresa"))
+sabor = email("Inês Cardoso", "ines.cardoso@agricolasabor.pt", "Colheita", "Datas da colheita.")
+b("T7", "exception", "always", "Todos os e-mails da Agrícola Sabor, exceto as newsletters", True,
+  P(sabor, N), P(newsletter("Agrícola Sabor", "agricolasabor.pt"), S, "a exceção"),
+  P(newsletter("Jornal da Terra", "jornaldaterra.example"), None))
+b("T7", "exception", "custom", "Avisa-me dos e-mails da Livraria Pessoa, mas não das promoções", True,
+  P(email("Marta Reis", "marta@livrariapessoa.pt", "Encomenda especial", "Chegou o livro."), N),
+  P(promo("Livraria Pessoa", "livrariapessoa.pt"), S), P(promo("Zapatos Lola", "zapatoslola.es"), None))
+b("T7", "domain", "always", "Quem escreve de @hospitalluz.pt", True,
+  P(email("Consulta Externa", "consultas@hospitalluz.pt", "Marcação", "x"), N),
+  P(email("Consulta Externa", "consultas@hospitalluz.com", "Marcação", "x"), None, "outro domínio"))
+b("T7", "domain", "never", "Tudo o que vier do domínio promocoes.pt", True,
+  P(email("Promoções", "ola@promocoes.pt", "Descontos", "x"), S),
+  P(email("Promoções", "ola@promocoes.com", "Descontos", "x"), None))
+b("T7", "domain", "custom", "E-mails cujo endereço termina em ulisboa.pt: avisa-me", True,
+  P(email("Secretaria", "secretaria@ulisboa.pt", "Inscrição", "x"), N),
+  P(email("Secretaria", "secretaria@ulisboa.com", "Inscrição", "x"), None))
+b("T7", "address", "always", "faturas@aguasdoporto.pt", True,
+  P(email("Águas do Porto", "faturas@aguasdoporto.pt", "Fatura", "x"), N),
+  P(email("Águas do Porto", "avisos@aguasdoporto.pt", "Corte de água", "x"), None))
+
+# --- telefones, contactos, números desconhecidos ---------------------------------------------------------
+b("T7", "phone", "always", "Mensagens de WhatsApp do +351 912 345 678", True,
+  P(chat("", "+351912345678", "Sou o canalizador"), N), P(chat("", "+351912345679", "olá"), None))
+b("T7", "phone", "custom", "Avisa-me quando o +55 11 98765-4321 mandar mensagem", True,
+  P(chat("", "+5511987654321", "Oi, tudo bem?"), N), P(chat("", "+5511987654322", "oi"), None))
+b("T7", "contact", "always", 'A minha avó no WhatsApp (guardada como "Avó")', True,
+  P(chat("Avó", "+351 917 000 000", "Vens almoçar?"), N),
+  P(chat("Avó do Tiago", "+351 917 111 111", "Buscas tu os miúdos?"), None, "outra pessoa"),
+  P(email("Avó", "avo@example.pt", "Fotos", "x"), None, "só WhatsApp"))
+b("T7", "unsaved", "never", "Mensagens de números que não estão nos meus contactos", True,
+  P(chat("", "+351930000111", "Ganhou um prémio"), S), P(joana_wa, None), P(joana, None))
+b("T7", "exception", "custom", "Números desconhecidos: não me avises, a não ser que falem da minha encomenda", False,
+  P(chat("", "+351930000222", "A sua encomenda chega hoje"), N), P(chat("", "+351930000223", "Olá"), S),
+  P(joana_wa, None))
+
+# --- tipos de e-mail -------------------------------------------------------------------------------------
+b("T7", "newsletter", "never", "Boletins informativos e newsletters", True,
+  P(newsletter("Jornal da Terra", "jornaldaterra.example"), S), P(other_email(), None))
+b("T7", "marketing", "never", "Publicidade e promoções", True,
+  P(promo("Livraria Pessoa", "livrariapessoa.pt"), S), P(other_email(), None))
+b("T7", "digest", "never", "Relatórios automáticos e resumos semanais", True,
+  P(digest("Moloni", "moloni.pt"), S), P(other_email(), None))
+b("T7", "social", "never", "Notificações do Instagram, do Facebook e do LinkedIn", True,
+  P(social("instagram"), S), P(social("facebook"), S), P(social("linkedin"), S), P(social("x"), None))
+b("T7", "social", "custom", "Silencia tudo o que for notificação de redes sociais", True,
+  P(social("instagram"), S), P(social("strava"), S), P(other_email(), None))
+b("T7", "receipt", "never", "Recibos e avisos de envio", True,
+  P(receipt("Worten", "worten.pt"), S), P(other_email(), None))
+b("T7", "list", "never", "Listas de e-mail", True,
+  P(list_post("debian-pt", "debian-pt@lists.debian.example", "Zé", "ze@x.example", "Dúvida apt"), S),
+  P(other_email(), None))
+b("T7", "autoreply", "never", "Respostas automáticas de ausência", True,
+  P(autoreply("Rui Mascarenhas", "rui@mascarenhas-arq.pt", "Resposta automática: ausente até dia 16"), S),
+  P(rui, None))
+
+# --- conversas -------------------------------------------------------------------------------------------
+grp = chat("Pedro", "+351 916 100 200", "Amanhã há ondas?", group=True, chat_name="Malta do Surf")
+grp_me = chat("Pedro", "+351 916 100 200", "@Lucía vens amanhã?", group=True, chat_name="Malta do Surf",
+              mentions=("me",))
+grp_name = chat("Pedro", "+351 916 100 200", "Lucía, vens amanhã?", group=True, chat_name="Malta do Surf")
+ericeira = chat("Sofia", "+351 916 300 400", "@Lucía marcado!", group=True, chat_name="Malta do Surf Ericeira",
+                mentions=("me",))
+condo = chat("Sr. Alves", "+351 916 500 600", "Reunião de condóminos", group=True, chat_name="Condomínio Rua Nova 12")
+b("T7", "group", "custom", "Grupos de WhatsApp: só me avises se me mencionarem com @", True,
+  P(grp_me, N), P(grp, S), P(grp_name, S, "o nome escrito não é uma menção"), P(joana_wa, None))
+b("T7", "group", "custom", "Não me notifiques mensagens de grupos, exceto se alguém me marcar", True,
+  P(grp_me, N), P(grp, S), P(joana_wa, None), P(joana, None))
+b("T7", "group", "always", "Conversas individuais no WhatsApp", True, P(joana_wa, N), P(grp, None), P(joana, None))
+b("T7", "group", "never", "Os grupos do WhatsApp", True, P(grp, S), P(condo, S), P(joana_wa, None))
+b("T7", "chatname", "custom", 'No grupo "Malta do Surf", avisa-me só se me mencionarem', True,
+  P(grp_me, N), P(grp, S), P(ericeira, None, "outro grupo, nome parecido"), P(joana_wa, None))
+b("T7", "chatname", "never", 'Silencia o grupo "Condomínio Rua Nova 12"', True,
+  P(condo, S), P(grp, None), P(chat("Sr. Alves", "+351 916 500 600", "Bom dia"), None))
+b("T7", "mention", "always", "Quando alguém me mencionar com @ num grupo", True,
+  P(grp_me, N), P(grp_name, None), P(joana_wa, None))
+
+# --- temas, referências, assunto -------------------------------------------------------------------------
+b("T7", "topic", "always", "Tudo sobre a obra da Rua do Almada", True,
+  P(email("Empreiteiro", "geral@construcoesnorte.example", "Obra Rua do Almada — orçamento", "Segue."), N),
+  P(event("Reunião obra Rua do Almada"), N),
+  P(email("Câmara", "cultura@cm-almada.example", "Festival em Almada", "x"), None, "só 'Almada'"))
+b("T7", "ref", "custom", "E-mails que mencionem o processo AP-30917: avisa-me sempre, seja quem for o remetente",
+  True,
+  P(email("", "notificacoes@tribunal.example", "Notificação", "Processo AP-30917: despacho"), N),
+  P(email("", "notificacoes@tribunal.example", "Notificação", "Processo AP-30918: despacho"), None),
+  P(chat("Advogada", "+351 916 700 800", "AP-30917 tem despacho"), None, "só e-mails"))
+b("T7", "subject", "custom", 'E-mails com "orçamento" no assunto: avisa-me', True,
+  P(email("Cozinhas Lda", "geral@cozinhas.example", "Orçamento cozinha", "x"), N),
+  P(email("Cozinhas Lda", "geral@cozinhas.example", "Visita", "Envio o orçamento amanhã"), None, "só no corpo"))
+b("T7", "subject", "custom", "Só me notifique de e-mails do Banco Horizonte se o assunto tiver 'fatura'", False,
+  P(email("Banco Horizonte", "avisos@bancohorizonte.com.br", "Sua fatura chegou", "x"), N),
+  P(email("Banco Horizonte", "avisos@bancohorizonte.com.br", "Novidades", "x"), S, "sem 'fatura' no assunto"),
+  P(other_email(), None))
+
+# --- agenda ----------------------------------------------------------------------------------------------
+b("T9", "created", "always", "Eventos do calendário criados hoje", True,
+  P(event("Notário", created_ago=hours(3)), N), P(event("Dentista", created_ago=days(1)), None),
+  P(event("Voo para o Porto", created_ago=LOCAL_TODAY_ONLY), N, "hoje em Madrid, ontem em UTC"))
+b("T9", "created", "always", "Eventos novos adicionados hoje que comecem nas próximas 24 horas", True,
+  P(event("Chamada", created_ago=hours(1), start_in=hours(8)), N),
+  P(event("Chamada", created_ago=hours(1), start_in=days(4)), None),
+  P(event("Chamada", created_ago=days(2), start_in=hours(8)), None))
+b("T9", "starts", "always", "Reuniões que comecem nas próximas 3 horas", True,
+  P(event("Direção", start_in=hours(2)), N), P(event("Direção", start_in=hours(4)), None))
+b("T9", "starts", "custom", "Não me avises de eventos da agenda, a não ser que comecem dentro de 30 minutos", True,
+  P(event("Chamada", start_in=minutes(20)), N), P(event("Chamada", start_in=hours(1)), S), P(other_email(), None))
+b("T7", "recurring", "never", "Lembretes de reuniões semanais", True,
+  P(event("Reunião de equipa", rrule=weekly), S), P(event("Ponto diário", rrule=daily), None),
+  P(other_event(), None))
+b("T7", "recurring", "never", "Eventos recorrentes (diários, semanais ou mensais)", True,
+  P(event("Ponto diário", rrule=daily), S), P(event("Equipa", rrule=weekly), S),
+  P(event("Renda", rrule=monthly), S), P(other_event(), None))
+b("T7", "allday", "never", "Eventos de dia inteiro", True,
+  P(event("Feriado", all_day=True), S), P(event("Direção"), None))
+b("T7", "exception", "always", "Eventos da agenda, exceto os de dia inteiro", True,
+  P(event("Direção"), N), P(event("Feriado", all_day=True), S), P(other_email(), None))
+
+# --- silêncio e retenções --------------------------------------------------------------------------------
+b("T11", "hold", "custom", "Sem notificações entre as 22h e as 7h", True,
+  P(other_email(), H, at="2026-03-11 22:30", until="2026-03-12 07:00"),
+  P(other_event(), H, at="2026-03-12 03:00", until="2026-03-12 07:00"),
+  P(other_email(), None, at="2026-03-11 21:00"), P(other_email(), None, at="2026-03-12 07:05"))
+b("T11", "hold", "custom", "Nos dias úteis, nada antes das 8h30", True,
+  P(other_email(), H, at="2026-03-11 08:00", until="2026-03-11 08:30"),
+  P(other_email(), None, "sábado", at="2026-03-14 08:00"), P(other_email(), None, at="2026-03-11 09:00"))
+b("T11", "hold", "custom", "Silêncio das 23h às 7h, a não ser que seja a Avó", False,
+  P(chat("Avó", "+351 917 000 000", "Estás acordada?"), N, at="2026-03-11 23:30"),
+  P(other_chat(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"),
+  P(chat("Avó", "+351 917 000 000", "Almoço?"), None, at="2026-03-11 12:00"))
+
+# --- o resto, canais inteiros ----------------------------------------------------------------------------
+b("T10", "catchall", "custom", "Se nenhuma das regras acima se aplicar, não me avises", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catchall", "custom", "Tudo o resto: avisa-me", True,
+  P(other_email(), N), P(other_chat(), N), catch_all=True)
+b("T7", "channel", "never", "Todo o WhatsApp", True, P(joana_wa, S), P(grp, S), P(joana, None))
+b("T7", "channel", "custom", "Silencia os eventos do calendário", True, P(other_event(), S), P(joana, None))
+
+# --- valores ---------------------------------------------------------------------------------------------
+b("T7", "amount", "always", "Faturas acima de 300 euros", False,
+  P(email("Águas do Porto", "faturas@aguasdoporto.pt", "Fatura FT-88", "Total: 420,00 EUR"), N),
+  P(email("Águas do Porto", "faturas@aguasdoporto.pt", "Fatura FT-89", "Total: 80,00 EUR"), None))
+
+# --- não se lê sem modelo --------------------------------------------------------------------------------
+b.no("T7", "judgement", "always", "Coisas urgentes de clientes importantes")
+b.no("T7", "role", "always", "E-mails do meu contabilista")
+b.no("T7", "nofield", "never", "E-mails em que estou só em cópia")
+b.no("T7", "nofield", "always", "Respostas às conversas que eu comecei")
+b.no("T7", "qualifier", "always", "Os áudios da Avó")
+b.no("T7", "qualifier", "always", "E-mails da Joana Figueiredo com anexos")
+b.no("T7", "qualifier", "custom", "Mensagens do Rui Mascarenhas quando ele estiver de férias")
+
+CASES = b.cases
