@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tic.rules._tokens import fold
+from tic.rules._tokens import fold, split_elisions
 
 __all__ = ["Lex", "LEXICON", "MAX_PHRASE", "candidates"]
 
@@ -51,7 +51,7 @@ LEXICON: dict[tuple[str, ...], tuple[Lex, ...]] = {}
 
 def _add(cls: str, phrases: str, value: object = None) -> None:
     for phrase in phrases.split("|"):
-        key = tuple(fold(phrase).replace("-", " - ").split()) if phrase.strip() in {"-"} else tuple(fold(phrase).split())
+        key = tuple(split_elisions(fold(phrase)))
         if key:
             old = LEXICON.get(key, ())
             if not any(x.cls == cls for x in old):
@@ -187,10 +187,10 @@ _add("group", "direct chat|direct chats|private chat|private chats|private messa
 _add("mention", "@mention|@mentions|@mentioned|@-mention|@-mentions|@-mentioned|@tag|@tagged|@tags|mentioned|"
                 "mention me|mentions me|mentioning me|tag me|tags me|tagged|tagged with @|mentioned with @|"
                 "tags me with @|with @|@me|mentioned by name with @|"
-                "mencionen|me mencionen|me menciona|me mencionan|mencionado|mencionada|me etiqueten|"
-                "me etiquetan|etiquetado|etiquetada|con @|erwahnt|erwahnen|mich erwahnt|mich erwahnen|markiert|"
-                "mit @|mentionne|mentionnee|me mentionne|me mentionnent|identifie|identifiee|avec @|"
-                "mencionado|mencionada|me mencionar|me mencionem|me marcar|me marquem|marcado|marcada|com @")
+                "me mencionen|me menciona|me mencionan|me mencionaron|me etiqueten|"
+                "me etiquetan|con @|mich erwahnt|mich erwahnen|ich erwahnt werde|ich markiert werde|mich markiert|"
+                "mit @|me mentionne|me mentionnent|on me mentionne|je suis mentionne|je suis mentionnee|avec @|"
+                "me mencionar|me mencionem|me mencionarem|me marcar|me marquem|me marcarem|com @")
 # --- slots -----------------------------------------------------------------------------------------------
 _add("from", "from|sent by|written by|organised by|organized by|coming from|de parte de|enviado por|enviados por|"
              "enviadas por|escrito por|von|gesendet von|geschickt von|de la part de|envoye par|envoyes par|"
@@ -299,9 +299,10 @@ _add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|head
      "recruiter")
 _add("role", "school|schools|the school|my kids' school|my children's school|the kids' school|escuela|colegio|"
              "schule|ecole|escola", "school")
-_add("msgverb", "emails me|email me|e-mails me|mails me|writes to me|writes me|write to me|write me|sends me|"
-                "sends|emails|e-mails|me escribe|me escriben|me envia|me manda|schreibt mir|schreiben mir|"
-                "mailt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|me envia", E)
+_add("msgverb", "emails me|email me|e-mails me|mails me|emails|e-mails|mailt mir|me manda un correo|m'envoie un mail", E)
+_add("msgverb", "writes to me|writes me|write to me|write me|sends me|sends|send me|me escribe|me escriben|me envia|"
+                "me manda|schreibt mir|schreiben mir|schickt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|"
+                "me envia|me manda", EW)
 _add("msgverb", "messages me|texts me|message me|text me|whatsapps me|writes to me on whatsapp|"
                 "writes to me on WhatsApp|messages|texts|me escribe por whatsapp|me manda un whatsapp|"
                 "schreibt mir auf whatsapp|m'ecrit sur whatsapp|me manda mensagem", W)
@@ -325,11 +326,11 @@ _add("weekend", "weekend|weekends|the weekend|on weekends|at the weekend|on the 
 _add("weekday", "weekday|weekdays|on weekdays|working days|workdays|entre semana|dias laborables|werktags|"
                 "wochentags|an wochentagen|en semaine|jours ouvrables|dias uteis|durante a semana",
      ("mon", "tue", "wed", "thu", "fri"))
-_add("day", "monday|mondays|lunes|montag|montags|lundi|segunda|segunda-feira", ("mon",))
-_add("day", "tuesday|tuesdays|martes|dienstag|dienstags|mardi|terca|terca-feira", ("tue",))
-_add("day", "wednesday|wednesdays|miercoles|mittwoch|mittwochs|mercredi|quarta|quarta-feira", ("wed",))
-_add("day", "thursday|thursdays|jueves|donnerstag|donnerstags|jeudi|quinta|quinta-feira", ("thu",))
-_add("day", "friday|fridays|viernes|freitag|freitags|vendredi|sexta|sexta-feira", ("fri",))
+_add("day", "monday|mondays|lunes|montag|montags|lundi|segunda-feira|segundas-feiras", ("mon",))
+_add("day", "tuesday|tuesdays|martes|dienstag|dienstags|mardi|terca-feira|tercas-feiras", ("tue",))
+_add("day", "wednesday|wednesdays|miercoles|mittwoch|mittwochs|mercredi|quarta-feira|quartas-feiras", ("wed",))
+_add("day", "thursday|thursdays|jueves|donnerstag|donnerstags|jeudi|quinta-feira|quintas-feiras", ("thu",))
+_add("day", "friday|fridays|viernes|freitag|freitags|vendredi|sexta-feira|sextas-feiras", ("fri",))
 _add("day", "saturday|saturdays|sabado|samstag|samstags|samedi|sabado", ("sat",))
 _add("day", "sunday|sundays|domingo|sonntag|sonntags|dimanche|domingo", ("sun",))
 _add("cmp", "over|above|more than|greater than|exceeding|higher than|mas de|por encima de|uber|mehr als|"
@@ -357,3 +358,25 @@ _add("f", "but|then|and so|so|too|for|by|via|on|in|at|which are|that are|that is
           "a few of them|some of them|few of them|both|"
           "applies|apply|matches|match|holds|aplica|se aplica|gilt|zutrifft|s'applique|se aplica|vale")
 _add("recur", "recur|recurs")
+
+# prepositions and articles of the other languages, inflected category and kind nouns
+_add("f", "por|para|con|sin|em|pelo|pela|pelos|pelas|dans|sur la|pour|par|avec eux|aux|au|du|zum|zur|beim|vom|"
+          "nas|nos|num|numa|ao|aos|à|às|ce qui|ce que|tout ce qui|tout ce que|lo que|todo lo que|o que|tudo o que|"
+          "alles was|alles, was|was|die|den|dem")
+_add("cat", "newslettern|rundschreiben|werbemails|rabattaktionen|sonderangebote|angeboten|boletines informativos|"
+            "newsletters informativos", "newsletter")
+_add("cat", "werbe-e-mails|werbenachrichten|werbemail|promotionen|aktionen", "marketing")
+_add("cat", "bestellbestatigung|bestellbestatigungen|versandbenachrichtigung|versandbenachrichtigungen|"
+            "lieferbenachrichtigungen|rechnungsbelege|kassenbons|recibos de compra|confirmacion de pedido|"
+            "confirmaciones de pedidos|avisos de entrega|confirmacoes de pedido|avisos de entrega", "transactional")
+_add("cat", "sozialen netzwerken|sozialen netzwerke|sozialen medien|redes sociales|reseaux sociaux|redes sociais",
+     "social")
+_add("kind", "kalendertermin|kalendertermine|kalenderterminen|kalendereintragen|terminen|besprechungen|"
+             "evenements du calendrier|eventos del calendario|eventos do calendario|eventos de calendario", C)
+_add("kind", "mails|e-mails|emails|correos|courriels|e-mails", E)
+_add("group", "direct|private|direkte|direkten|direkt|privaten|privado|privados|directo|directos|directs|directes|"
+              "privee|privees|prive|prives|direta|diretas|privada|privadas", False)
+_add("mention", "erwahnt werde|erwahnt werden|markiert werde|markiert werden|mit @ erwahnt werde|mit @ erwahnt|"
+                "mit @ markiert", None)
+_add("about", "zum|zur|zum thema")
+_add("any", "ganz|komplett|vollig|alle|todo|toda|todos|todas|tous|toutes")

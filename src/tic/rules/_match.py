@@ -84,9 +84,9 @@ def _chat(c: R.Chat, e: Event, ctx):
     if c.group is not None and e.is_group != c.group:
         return None
     if c.name:
-        from tic.triage._text import contains_words, words
+        from tic.triage._text import words
 
-        if not contains_words(words(e.chat), words(c.name)):
+        if words(e.chat) != words(c.name):  # the chat's whole name ("Sunday League" is not "Sunday League Veterans")
             return None
         return f'in the chat "{e.chat}"'
     return f'group message in "{e.chat}"' if e.is_group else "a direct message"
@@ -229,7 +229,7 @@ def _windows(cond) -> list:
     return []
 
 
-_MONEY = re.compile(r"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>\d[\d.,]*)|(?P<b>\d[\d.,]*)\s?(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)\b)", re.I)
+_MONEY = re.compile(r"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>\d[\d.,]*)|(?P<b>\d[\d.,]*)\s?(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
 _SYM = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "r$": "BRL", "eur": "EUR", "usd": "USD",
         "gbp": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
 

@@ -38,7 +38,7 @@ from tic.rules._reading import (
     Window,
     conjoin,
 )
-from tic.rules._scan import Item, is_number, scan
+from tic.rules._scan import Item, guess_language, is_number, scan
 from tic.rules._slots import People, Unread, amount_slot, parse_aside, sender_slot, topic_slot, window_slot
 
 __all__ = ["read", "read_with", "Unread"]
@@ -124,7 +124,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
         raise Unread("the rule is empty")
     _resolve_it(items)
     clauses = _clauses(items)
-    effect = _effect(clauses, section)
+    effect = _effect(clauses, section, guess_language(text))
     main = [c for c in clauses if c.role == "main"]
     conds = [c for c in clauses if c.role == "if"]
     only = [c for c in clauses if c.role == "onlyif"]
@@ -199,14 +199,18 @@ def _clauses(items: list[Item]) -> list[_Clause]:
     return [c for c in out if c.items or c.role != "main"]
 
 
-def _effect(clauses: list[_Clause], section: str) -> str:
+_CONCORD = {"es", "pt", "fr"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
+
+
+def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
     """notify or skip, from the verbs and negations outside exceptions; must agree with the section."""
     negs = verbs_pos = verbs_neg = always = 0
     for c in clauses:
         if c.role in {"unless", "except", "conc"}:
             continue
+        clause_negs = sum(it.cls == "neg" for it in c.items)
+        negs += min(clause_negs, 1) if lang in _CONCORD else clause_negs
         for it in c.items:
-            negs += it.cls == "neg"
             verbs_pos += it.cls == "v+"
             verbs_neg += it.cls == "v-"
             always += it.cls == "always"
@@ -237,6 +241,10 @@ def _effect(clauses: list[_Clause], section: str) -> str:
 # --- phrases and predicates --------------------------------------------------------------------------------
 
 _NP_START = {"kind", "any", "notice", "cat"}
+_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "recur", "created", "today", "starts",
+               "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
+               "msgverb", "new"}
+_PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
 def _phrases(items: list[Item], people: People) -> list[_Phrase]:
@@ -280,12 +288,21 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
             (ph.generic_kinds if len(kinds) > 1 else ph.kinds).update(kinds)
             i += 1
             continue
+        if cls == "recur" and (i + 1 < len(items) and items[i + 1].cls == "cat" or i > 0 and items[i - 1].cls == "cat"):
+            i += 1  # "weekly summaries", "resúmenes semanales": how often the digest comes, not a calendar series
+            continue
         if cls == "cat":
             if it.value == "automated" and i + 1 < len(items) and items[i + 1].cls == "cat":
                 i += 1  # "automated digests": the digest is the kind, "automated" only describes it
                 continue
             ph.cats.append(str(it.value))
             i += 1
+            continue
+        if cls == "group" and it.value is True and (nxt := _next_content(items, i + 1)) is not None \
+                and items[nxt].cls in {"quote", "name"}:
+            ph.chat, ph.group = items[nxt].text, True  # 'the group "Primos Villalba"'
+            ph.kinds.add("whatsapp")
+            i = nxt + 1
             continue
         if cls == "group":
             if ph.group is not None and ph.group != it.value:
@@ -313,7 +330,7 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
             nxt = _next_content(items, i + 1)
             if nxt is None:
                 raise Unread(f'"{it.text}" is not followed by a topic')
-            if items[nxt].cls in {"kind", "group", "cat", "notice", "any", "from", "org"}:
+            if items[nxt].cls in _NOT_TOPICS:
                 i += 1  # "notify me about emails ...": the object, not a topic
                 continue
             if items[nxt].cls in {"f", "pron"} and items[nxt].text.lower() in {"it", "them", "this", "that", "lo",
@@ -364,12 +381,16 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
+        if cls == "word" and (k := _before_amount(items, i)) is not None:
+            ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
+            i = k
+            continue
         if cls == "word" and _modifies_kind(items, i):
             j = i
             while items[j].cls == "word":
                 j += 1
             noun = items[j]
-            words = " ".join(x.text for x in items[i:j])
+            words = " ".join(_common(x) for x in items[i:j])
             ph.topics.append(f"{words} {noun.text}" if set(noun.value) == {"calendar"} else words)  # type: ignore[arg-type]
             i = j
             continue
@@ -390,6 +411,18 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
         else:
             merged.append(p)
     return merged or [_Phrase(anything=True)]
+
+
+def _common(item: Item) -> str:
+    """A word as a topic term: a capital at the start of the rule is not a proper name."""
+    return item.text.lower() if item.initial else item.text
+
+
+def _before_amount(items: list[Item], i: int) -> int | None:
+    j = i
+    while j < len(items) and (items[j].cls == "word" or items[j].cls == "f" and j > i) and j - i < 4:
+        j += 1
+    return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f"} else None
 
 
 def _modifies_kind(items: list[Item], i: int) -> bool:
@@ -426,7 +459,7 @@ def _with(items: list[Item], i: int, ph: _Phrase, people: People) -> int:
             ph.kinds.add("email")
             return j + 1
         raise Unread(f'"with {" ".join(words)}" is not understood')
-    if nxt is not None and items[nxt].cls in {"name", "my", "org", "email", "domain"}:
+    if nxt is not None and items[nxt].cls in {"name", "my", "org", "email", "domain"} and not items[nxt].weak:
         who, j, _ = sender_slot(items, nxt, people)
         ph.who.extend(who)
         ph.attendee = True
@@ -470,13 +503,21 @@ def _bare_name(items: list[Item], i: int, ph: _Phrase, people: People) -> int:
     "LinkedIn notifications", "Bartholomew Quinn emails me")."""
     it = items[i]
     nxt = items[i + 1] if i + 1 < len(items) else None
+    prev = items[i - 1] if i > 0 else None
     if nxt is not None and nxt.cls == "group" and nxt.value is True:
         ph.chat = it.text
         ph.group = True
         ph.kinds.add("whatsapp")
         return i + 2
-    if it.cls == "name" and it.initial and nxt is not None and nxt.cls in {"kind"} and not _looks_named(it.text):
-        raise Unread(f'"{it.text}" at the start may be a word, not a name: write it in quotes if it is a name')
+    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE:
+        raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
+    if it.cls == "name" and it.weak:
+        raise Unread(f'"{it.text}" is not understood (a name is understood after "von")')
+    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and not (
+            nxt.cls in {"notice", "msgverb", "aside", "or", "and"} or nxt.cls == "punct" and nxt.text in {",", "-", ":", "/"}
+            or nxt.cls == "f" and nxt.text.lower() in {"on", "by", "via"}):
+        it.cls = "word"  # a capital at the start is no evidence of a name: "Invoices over €500"
+        return i
     who, j, _ = sender_slot(items, i, people)
     ph.who.extend(who)
     return j
@@ -608,9 +649,20 @@ def _cond(p: _Phrase) -> object:
         parts.append(Recurring(freq=tuple(dict.fromkeys(p.freqs))))  # type: ignore[arg-type]
     if p.all_day:
         parts.append(AllDay())
-    parts.extend(p.windows)
+    parts.extend(_one_window(p.windows))
     parts.extend(p.amounts)
     return conjoin(parts)
+
+
+def _one_window(windows: list[Window]) -> list[Window]:
+    """'Werktags nicht vor 8 Uhr': the days of one part and the hours of another are one window."""
+    if len(windows) < 2:
+        return windows
+    days = [w for w in windows if w.days and not w.start]
+    hours = [w for w in windows if w.start and not w.days]
+    if len(days) == 1 and len(hours) == 1 and len(windows) == 2:
+        return [Window(days=days[0].days, start=hours[0].start, end=hours[0].end)]
+    raise Unread("more than one time window in one rule is not understood")
 
 
 def _is_window(cond: object) -> bool:

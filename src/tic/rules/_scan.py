@@ -37,11 +37,14 @@ _LANG_OVERRIDES = {
     "en": {"a": "f", "no": "neg", "so": "f"},
 }
 _PT = re.compile(r"[ãõç]|\b(n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"
-                 r"sempre que|quando|somente|apenas|nunca me|qualquer)\b", re.I)
+                 r"sempre que|quando|somente|apenas|nunca me|qualquer|só|no grupo|nos grupos|nada|dias [úu]teis|"
+                 r"tudo|das|dos|pelo|pela)\b|\w-me\b", re.I)
 _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
                  r"sobre los|de los|del)\b", re.I)
 _FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi)\b", re.I)
-_DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|nachrichten|benachrichtige)\b", re.I)
+_DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|benachrichtige|alles|zum|zur|vom|"
+                 r"beim|nur|au(ss|ß)er|bitte|kein|keine|oder|ist|sind|werktags|ganz|stummschalten|melde|mit)\b|"
+                 r"nachrichten\b|gruppen?\b|termine?\b", re.I)
 
 
 def guess_language(text: str) -> str:
@@ -58,6 +61,7 @@ class Item:
     value: object = None
     items: list["Item"] = field(default_factory=list)  # an aside's own items
     initial: bool = False  # the rule's first word (a capital there is no evidence of a name)
+    weak: bool = False  # a capitalised word in a language that capitalises every noun (German): a name only in a slot
 
     def __repr__(self) -> str:
         return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
@@ -172,7 +176,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
                                      and toks[j + 1].cap and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)):
                 j += 1
-            out.append(Item("name", " ".join(t.text for t in toks[i:j]).replace(" & ", " & ")))
+            out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de"))
             i = j
             continue
         out.append(Item("word", tok.text, value=tok.low))

@@ -76,7 +76,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             j += 1
             continue
         if it.cls == "name":
-            name = it.text
+            name = _without_descriptor(it.text)
             j += 1
             if org_next:
                 who.append(Who(by="org", value=name))
@@ -121,6 +121,16 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     if not who:
         raise Unread("a sender is named but not recognised")
     return who, j, ""
+
+
+_DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
+                "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
+
+
+def _without_descriptor(name: str) -> str:
+    """'Kanzlei Roth & Partner' -> 'Roth & Partner': a word for the kind of firm is not part of its name."""
+    first, _, rest = name.partition(" ")
+    return rest if rest and fold(first) in _DESCRIPTORS else name
 
 
 def _starts_sender(it: Item) -> bool:
@@ -181,7 +191,8 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
 _IDENTITY_WORDS = {"addresses", "address", "emails", "staff", "people", "write", "writes", "end", "ends", "use",
                    "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with"}
 _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file", "referencia", "referenz",
-              "aktenzeichen", "dossier", "processo"}
+              "aktenzeichen", "dossier", "processo", "la", "el", "das", "le", "the", "numero", "nummer", "expediente",
+              "reference", "referencia", "nr", "n", "no."}
 
 
 def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *, role: str) -> int:
@@ -249,7 +260,7 @@ def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
 
 
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
-               "today", "within", "judge", "emph", "cmp", "between", "after", "before",
+               "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
                "subject", "org"}
 
 
@@ -275,6 +286,9 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
                                                              "die", "das", "o", "les", "los", "las", "their"}:
             phrases[-1].append(it)
         j += 1
+    for p in phrases:  # "the reference MX-4410": the label word is not part of what to look for
+        if any(x.cls in {"ref", "number"} for x in p):
+            p[:] = [x for x in p if fold(x.text) not in _REF_WORDS]
     out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
     return out, j
 
@@ -333,15 +347,22 @@ _CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars":
 
 
 def money(text: str) -> tuple[float, str]:
+    """'€1,240.00' -> (1240.0, 'EUR'); '1.000 €' -> (1000.0, 'EUR'); '$2k' -> (2000.0, 'USD')."""
     low = fold(text).replace(" ", "")
     cur = next((c for k, c in sorted(_CURRENCY.items(), key=lambda kv: -len(kv[0])) if k in low), "")
-    digits = re.sub(r"[^\d.,k]", "", low)
+    digits = re.sub(r"[^\d.,k]", "", low).strip(".,")
     mult = 1000 if digits.endswith("k") else 1
-    digits = digits.rstrip("k")
-    if re.fullmatch(r"\d{1,3}([.,]\d{3})+", digits):
-        digits = re.sub(r"[.,]", "", digits)
-    digits = digits.replace(",", ".")
-    return float(digits) * mult, cur
+    digits = digits.rstrip("k").strip(".,")
+    seps = [ch for ch in digits if ch in ".,"]
+    if seps:
+        last = max(digits.rfind("."), digits.rfind(","))
+        tail = digits[last + 1 :]
+        if len(set(seps)) == 2 or len(tail) != 3 or (len(seps) == 1 and False):
+            whole, frac = digits[:last], tail  # the last separator is the decimal point
+        else:
+            whole, frac = digits, ""  # "1.000", "1,000,000": thousands
+        digits = re.sub(r"[.,]", "", whole) + ("." + frac if frac else "")
+    return float(digits or 0) * mult, cur
 
 
 def amount_slot(items: list[Item], i: int) -> tuple[Amount, int]:

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-__all__ = ["Token", "tokenize", "fold"]
+__all__ = ["Token", "tokenize", "fold", "split_elisions"]
 
 _QUOTE = r'"(?P<q1>[^"]{1,120})"|“(?P<q2>[^”]{1,120})”|«\s?(?P<q3>[^»]{1,120}?)\s?»|„(?P<q4>[^“”]{1,120})[“”]|‘(?P<q5>[^’]{1,120})’|(?<![\w])\'(?P<q6>[^\'\n]{1,120}?)\'(?![\w])'
 _PATTERN = re.compile(
@@ -22,7 +22,7 @@ _PATTERN = re.compile(
     r"|(?P<atdomain>@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<money>(?:[$€£¥]|R\$|US\$)\s?\d[\d,.]*\s?(?:k\b)?|\d[\d,.]*\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b))"
     r"|(?P<phone>\+\d[\d \-().]{6,}\d)"
-    r"|(?P<time>\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b)"
+    r"|(?P<time>(?i:\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b))"
     r"|(?P<domain>\b(?:[a-z0-9][a-z0-9-]*\.)+(?:[a-z]{2,})\b(?!@))"
     r"|(?P<ref>\b[A-Za-z]{1,6}[-/#]?\d[\w\-/]*\b|\b\d+[-/][A-Za-z0-9][\w\-/]*\b|\b\d+[A-Za-z][\w\-]*\b)"
     r"|(?P<number>\b\d+(?:[.,]\d+)?\b)"
@@ -32,6 +32,7 @@ _PATTERN = re.compile(
     r"|(?P<punct>[,;:.!?()\[\]/&+–—-])",
     re.UNICODE,
 )
+_ELISION = re.compile(r"^((?:[nldjmtsc]|qu|jusqu|lorsqu|puisqu)')(?=\w)", re.I)
 _NOT_DOMAINS = {"e.g", "i.e", "etc", "z.b", "p.ej", "p.ex", "d.h", "u.a"}
 
 
@@ -84,6 +85,24 @@ def tokenize(text: str) -> list[Token]:
             kind = "at"
         if m.start() < pos:
             continue
+        if kind == "word" and (el := _ELISION.match(value)):  # French "n'ignore", "l'objet": two words
+            out.append(Token("word", el.group(1), fold(el.group(1)), m.start()))
+            value = value[el.end(1):]
+            out.append(Token("word", value, fold(value), m.start() + el.end(1)))
+            pos = m.end()
+            continue
         out.append(Token(kind, value.strip(), fold(value.strip()), m.start()))
         pos = m.end()
+    return out
+
+
+def split_elisions(phrase: str) -> list[str]:
+    """A lexicon phrase's words, French elisions split the way `tokenize` splits them."""
+    out: list[str] = []
+    for word in phrase.split():
+        el = _ELISION.match(word)
+        if el and len(word) > el.end(1):
+            out += [el.group(1), word[el.end(1):]]
+        else:
+            out.append(word)
     return out

@@ -97,7 +97,10 @@ class ChatMatcher:
 
 _CORP = {"llc", "ltd", "limited", "inc", "gmbh", "ag", "sa", "srl", "spa", "plc", "co", "corp", "company",
          "group", "the", "&", "and", "llp", "bv", "ab", "oy", "as", "sarl", "kg", "partners", "associates",
-         "solicitors", "lawyers", "law", "legal", "consulting", "holdings", "international", "services", "solutions"}
+         "solicitors", "lawyers", "law", "legal", "consulting", "holdings", "international", "services", "solutions",
+         "kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "escritório", "empresa", "sl", "slu",
+         "ltda", "lda", "sarl", "sas", "partner", "partnerschaft", "abogados", "avocats", "advogados", "rechtsanwalte",
+         "rechtsanwälte"}
 _DOMAIN_TAILS = {"", "llp", "law", "legal", "group", "inc", "ltd", "co", "hq", "uk", "us", "eu", "global", "mail", "team"}
 _SERVICE_ALIASES = {"x": ("x", "twitter"), "twitter": ("x", "twitter"), "facebook": ("facebook", "facebookmail"),
                     "meta": ("facebook", "facebookmail", "meta"), "google": ("google", "googlemail")}
