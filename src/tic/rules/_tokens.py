@@ -20,7 +20,7 @@ _PATTERN = re.compile(
     rf"(?P<quote>{_QUOTE})"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<atdomain>@[\w-]+(?:\.[\w-]+)+)"
-    r"|(?P<money>(?:[$€£¥]|R\$|US\$)\s?\d[\d,.]*\s?(?:k\b)?|\d[\d,.]*\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b))"
+    r"|(?P<money>(?i:(?:[$€£¥]|R\$|US\$)\s?\d[\d,.]*\s?(?:k\b)?|\d[\d,.]*\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b)))"
     r"|(?P<phone>\+\d[\d \-().]{6,}\d)"
     r"|(?P<time>(?i:\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b))"
     r"|(?P<domain>\b(?:[a-z0-9][a-z0-9-]*\.)+(?:[a-z]{2,})\b(?!@))"
