@@ -5,6 +5,7 @@ the longest phrase at each position. Classes:
 
   f        filler: carries no meaning of its own ("the", "please", "me")
   neg      a negation ("not", "never", "nunca", "nie", "jamais", "não")
+  negv     a verb that negates the verb after it ("fail to", "dejes de"): a negation of its own, never concord
   v+ / v-  a verb that surfaces (notify, tell, ping) / one that hides (mute, skip, ignore)
   always   "always": a surfacing rule without a verb
   kind     an event kind noun (value: kinds) - "emails", "WhatsApp", "meetings"
@@ -339,7 +340,7 @@ _add("cmp", "at least|no less than|minimo|al menos|mindestens|au moins|pelo meno
 _add("cmp", "below|less than|lower than|menos de|por debajo de|unter|weniger als|moins de|inferieur a|abaixo de",
      "<")
 
-MAX_PHRASE = max(len(k) for k in LEXICON)
+MAX_PHRASE = 0
 
 
 def candidates(words: list[str], i: int) -> list[Lex]:
@@ -380,3 +381,9 @@ _add("mention", "erwahnt werde|erwahnt werden|markiert werde|markiert werden|mit
                 "mit @ markiert", None)
 _add("about", "zum|zur|zum thema")
 _add("any", "ganz|komplett|vollig|alle|todo|toda|todos|todas|tous|toutes")
+
+from tic.rules import _lexicon_de, _lexicon_en, _lexicon_es, _lexicon_fr, _lexicon_pt  # noqa: E402
+
+for _lang in (_lexicon_en, _lexicon_es, _lexicon_pt, _lexicon_de, _lexicon_fr):
+    _lang.register(_add)
+MAX_PHRASE = max(len(k) for k in LEXICON)

@@ -209,7 +209,10 @@ def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         if c.role in {"unless", "except", "conc"}:
             continue
         clause_negs = sum(it.cls == "neg" for it in c.items)
+        if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):
+            clause_negs = 1  # French "ne ... aucun", whatever language the rest looks like
         negs += min(clause_negs, 1) if lang in _CONCORD else clause_negs
+        negs += sum(it.cls == "negv" for it in c.items)  # "nunca dejes de avisarme": two negations
         for it in c.items:
             verbs_pos += it.cls == "v+"
             verbs_neg += it.cls == "v-"
@@ -272,7 +275,7 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
             ph.topics.append(str(it.value))
             i += 2
             continue
-        if cls in {"f", "my", "notice", "neg", "v+", "v-", "always", "emph", "punct", "used"}:
+        if cls in {"f", "my", "notice", "neg", "negv", "v+", "v-", "always", "emph", "punct", "used"}:
             if cls == "my" and i + 1 < len(items) and items[i + 1].cls in {"word", "name"}:
                 who, i = _sender_from(items, i, people)
                 ph.who.extend(who)

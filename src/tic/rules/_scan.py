@@ -41,7 +41,8 @@ _PT = re.compile(r"[ãõç]|\b(n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avi
                  r"tudo|das|dos|pelo|pela)\b|\w-me\b", re.I)
 _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
                  r"sobre los|de los|del)\b", re.I)
-_FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi)\b", re.I)
+_FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi|je|veux|aucune?|"
+                 r"mais|pour|sauf|qui|ceux|tout|rien|chez|mes|leurs?)\b|\b[dlnj]'(?=\w)", re.I)
 _DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|benachrichtige|alles|zum|zur|vom|"
                  r"beim|nur|au(ss|ß)er|bitte|kein|keine|oder|ist|sind|werktags|ganz|stummschalten|melde|mit)\b|"
                  r"nachrichten\b|gruppen?\b|termine?\b", re.I)
