@@ -69,14 +69,19 @@ def model_for(spec: str, clock: Clock) -> ChatModel:
     return make_model(spec, offline=lambda: OfflineMainModel(clock))
 
 
-def triage_decider(settings: Settings, agent, *, warn=None):
-    """The triage agent's decider: local rules first, then the model TIC_TIC_MODEL or agents/tic/meta.json names (T7)."""
+def triage_decider(settings: Settings, agent, *, warn=None, world=None):
+    """The triage agent's decider: local rules first, then the model TIC_TIC_MODEL or agents/tic/meta.json names (T7).
+
+    With a model, the rules the offline reader did not understand are read by it once per version of the file,
+    cached in `world` (a dry run without a world caches in memory)."""
     from tic.models import make_model
+    from tic.rules._cache import ReadingCache
     from tic.triage.decide import TriageDecider
 
     spec = (settings.tic_model or agent.meta.model).strip()
     model = None if spec.lower() in OFFLINE_SPECS else make_model(spec, offline=lambda: None)  # type: ignore[arg-type,return-value]
-    return TriageDecider(agent, model, warn=warn)
+    cache = ReadingCache(world) if world is not None and model is not None else None
+    return TriageDecider(agent, model, warn=warn, reading_cache=cache)
 
 
 def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
@@ -125,7 +130,8 @@ def build_sources(settings: Settings) -> list:
 def build_triage(app: App, sources: list | None = None) -> Triage:
     """The triage agent; `sources` overrides the configured ones (./tic tick --sources DIR)."""
     agent = app.roster["tic"]
-    decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"))
+    decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"),
+                            world=app.world)
     if sources is None:
         sources = build_sources(app.settings)
     return Triage(

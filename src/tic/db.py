@@ -29,7 +29,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 
 from tic.errors import ConfigError
 
-__all__ = ["metadata", "open_world", "sqlite_url"]
+__all__ = ["memory_world", "metadata", "open_world", "sqlite_url"]
 
 metadata = MetaData()
 
@@ -313,3 +313,13 @@ def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def memory_world() -> Engine:
+    """A private in-memory world (one connection shared by every thread), for runs that must write nothing to disk."""
+    from sqlalchemy.pool import StaticPool
+
+    engine = create_engine("sqlite://", future=True, poolclass=StaticPool,
+                           connect_args={"check_same_thread": False})
+    metadata.create_all(engine)
+    return engine

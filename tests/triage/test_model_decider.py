@@ -93,13 +93,20 @@ def test_t2_t7_nothing_uncertain_means_no_model_call(roster, sleeps):
     assert decider(roster, model, sleeps)([], RULES, NOW) == []
 
 
+def refuse(rule_id: str = "r1", why: str = "who the boss is is not known") -> ToolCall:
+    return ToolCall(f"read-{rule_id}", "record_reading", {"rule_id": rule_id, "understood": False, "why": why})
+
+
 def test_t7_a_rule_not_understood_sends_what_it_might_change_to_the_model(roster, sleeps):
     rules = RULES + "\n## Custom rules\n- Tell me whatever my boss sends\n"
-    model = ScriptedModel(answer(skip("e1"), skip("e2")))
+    # the model is first asked to read the rule the offline reader refused (once per version of the file); it
+    # cannot either, so the events that rule might change go to it
+    model = ScriptedModel(answer(refuse()), answer(skip("e1"), skip("e2")))
     got = decider(roster, model, sleeps)([ODILE, NEWS, BEN], rules, NOW)
     model.assert_done()
+    assert "record_reading" in [t.name for t in model.calls[0][1]]
     # Odile's notify could be overturned by a custom rule the decider cannot read; the Never drop stands.
-    assert [e["from"] for e in shown(model.calls[0])] == [str(ODILE.sender), str(BEN.sender)]
+    assert [e["from"] for e in shown(model.calls[1])] == [str(ODILE.sender), str(BEN.sender)]
     assert got[1].by == "rule" and [got[0].by, got[2].by] == ["model", "model"]
 
 
@@ -228,9 +235,10 @@ def test_r3_big_batches_are_split(roster, sleeps):
 
 def test_t6_h1_model_decision_carries_reason_summary_and_who_decided(roster, sleeps):
     cal = meeting("Budget review", starts_in=timedelta(hours=5), created_ago=timedelta(hours=30), key="calendar:b")
-    model = ScriptedModel(answer(notify("e1", "  A calendar event \"Budget review\"\n starts at 14:00.  ", "  starts soon ")))
+    model = ScriptedModel(answer(refuse()),
+                          answer(notify("e1", "  A calendar event \"Budget review\"\n starts at 14:00.  ", "  starts soon ")))
     d = decider(roster, model, sleeps)([cal], "## Custom rules\n- Tell me whatever my boss sends\n", NOW)[0]
     assert d.notify and d.decided_by == "model"
     assert d.summary == 'A calendar event "Budget review" starts at 14:00.'
     assert d.reason == "Model scripted: starts soon" and d.event_key == "calendar:b"
-    assert shown(model.calls[0])[0]["title"] == "Budget review"
+    assert shown(model.calls[1])[0]["title"] == "Budget review"

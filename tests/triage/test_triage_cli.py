@@ -36,19 +36,21 @@ def run(*args: str):
 def test_t7_rules_check_lists_each_rule_how_it_was_understood_and_warnings(env):
     rules = env / "notifications.md"
     rules.write_text(
-        "# My preferences\n\n## Always notify\n- Emails from Mario Rossi\n- Calendar invites where I am @-mentioned\n\n"
+        "# My preferences\n\n## Always notify\n- Emails from Mario Rossi\n- Calendar invites that @-mention me\n\n"
         "## Never notify\n- Anything from Mario Rossi\n\n## Custom rules\n- Tell me whatever my boss sends\n\n"
         "## Travel\n- Flights from Lufthansa\n")
     r = run("rules", "check")
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "4 rules, 3 understood locally, 1 need a model" in out
-    assert "- Emails from Mario Rossi\n      notify: email; from Mario Rossi" in out
+    assert "5 rules, 3 understood locally, 2 need a model" in out
+    assert "- Emails from Mario Rossi\n      Notify me about e-mails from Mario Rossi." in out
     assert "- Tell me whatever my boss sends\n      needs a model:" in out
     assert "No model is configured" in out
-    assert '"Calendar invites where I am @-mentioned" can match no event' in out
+    assert '"Calendar invites that @-mention me" can match no event' in out
     assert 'sender "Mario Rossi" is in both Always notify' in out
-    assert 'unknown section "Travel"' in out and 'unknown section "My preferences"' not in out
+    assert "Travel  ->  rules read on their own words" in out and "My preferences  ->" not in out
+    assert 'heading "Travel" says neither always nor never' in out
+    assert "- Flights from Lufthansa\n      needs a model: the rule does not say whether to notify" in out
 
 
 def test_t7_rules_check_json_and_a_named_file(env, tmp_path):
@@ -57,8 +59,10 @@ def test_t7_rules_check_json_and_a_named_file(env, tmp_path):
     r = run("rules", "check", str(other), "--json")
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert data["rules"] == [{"section": "never", "text": "Group chats", "understood": True,
-                              "meaning": "drop: whatsapp; group chat"}]
+    (rule,) = data["rules"]
+    assert rule["meaning"] == "Don't notify me about WhatsApp messages in group chats." and rule["read_by"] == "local"
+    assert rule["reading"]["effect"] == "skip" and rule["reading"]["when"]["op"] == "all"
+    assert data["headings"] == [{"heading": "Never notify", "taken_as": "Never notify"}]
     assert data["warnings"] == [] and data["model"] is None
     assert run("rules", "check", str(tmp_path / "absent.md")).exit_code == 2
 

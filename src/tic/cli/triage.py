@@ -35,7 +35,7 @@ def rules_check(
 ) -> None:
     """Print each rule, how it was understood (or that it needs a model), and warnings."""
     from tic.models import OFFLINE_SPECS
-    from tic.triage.check import SECTION_LABELS, check_rules
+    from tic.rules.check import SECTION_LABELS, check_rules, heading_label
 
     s = settings()
     path = file or s.rules_file
@@ -56,13 +56,21 @@ def rules_check(
     if as_json:
         typer.echo(json.dumps({
             "file": str(path), "model": None if offline else spec,
-            "rules": [{"section": r.section, "text": r.text, "understood": r.understood, "meaning": r.meaning}
-                      for r in report.rules],
+            "rules": [{"section": r.section, "text": r.text, "understood": r.understood, "meaning": r.meaning,
+                       "heading": r.heading, "read_by": r.read_by if r.understood else None,
+                       "reading": rule.reading.model_dump(mode="json") if rule.reading is not None else None}
+                      for r, rule in zip(report.rules, report.ruleset.rules)],
+            "headings": [{"heading": h, "taken_as": heading_label(t)} for h, t in report.headings],
+            "context": report.context,
             "warnings": report.warnings,
         }, ensure_ascii=False))
         return
     typer.echo(f"{path}: {len(report.rules)} rules, {len(report.rules) - len(report.needs_model)} understood locally, "
                f"{len(report.needs_model)} need a model")
+    if report.headings:
+        typer.echo("\nHeadings")
+        for heading, taken in report.headings:
+            typer.echo(f"  {heading}  ->  {heading_label(taken)}")
     for section in ("always", "never", "custom"):
         rows = [r for r in report.rules if r.section == section]
         if rows:
@@ -75,6 +83,10 @@ def rules_check(
                        "need a model are not applied; the events they would cover go to the built-in heuristics.")
         else:
             typer.echo(f"\nModel {spec}: events these rules might change go to it.")
+    if report.context:
+        typer.echo("\nRead as context, not rules")
+        for line in report.context:
+            typer.echo(f"  . {line[:160]}")
     typer.echo("\nWarnings" if report.warnings else "\nNo warnings.")
     for w in report.warnings:
         typer.echo(f"  ! {w}")

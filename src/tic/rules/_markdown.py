@@ -201,10 +201,14 @@ def parse(text: str) -> RuleSet:
             rules.append(_read(rule_text, section or "own", heading, people, context))
             continue
         for sentence in sentences(body):
-            if rules and (who := _identity(sentence)) is not None and rules[-1].understood:
-                rules[-1] = _extend(rules[-1], who)  # "Their staff write from x.com": more of the last rule's sender
-                context.append(sentence)
-                continue
+            if (who := _identity(sentence)) is not None and section in {"always", "never", "custom", "own"}:
+                if rules and rules[-1].understood and _has_sender(rules[-1]):
+                    rules[-1] = _extend(rules[-1], who)  # "Their staff write from x.com": more of the last rule's sender
+                    context.append(sentence)
+                    continue
+                if section in {"always", "never"} and fold(sentence.split()[0]) not in {"their", "his", "her"}:
+                    rules.append(_sender_rule(sentence, section, heading, who))  # 'Some staff put "(X)" after their name'
+                    continue
             if _definition(sentence, people) or _is_context(sentence) or (section is None and not _directive(sentence)):
                 context.append(sentence)
                 continue
@@ -231,7 +235,7 @@ def _identity(sentence: str) -> list | None:
     from tic.rules._slots import phone
 
     items = scan(sentence)
-    if not items or fold(items[0].text) not in {"their", "his", "her"}:
+    if not items or fold(items[0].text) not in {"their", "his", "her", "some", "several", "many", "few", "a few"}:
         return None
     who = []
     for it in items:
@@ -248,6 +252,17 @@ def _identity(sentence: str) -> list | None:
         else:
             return None
     return who or None
+
+
+def _has_sender(rule: Rule) -> bool:
+    return '"op":"sender"' in rule.reading.model_dump_json()  # type: ignore[union-attr]
+
+
+def _sender_rule(text: str, section: str, heading: str, who: list) -> Rule:
+    from tic.rules._reading import Reading, Sender
+
+    effect = "notify" if section == "always" else "skip"
+    return Rule(section=section, text=text, reading=Reading(effect=effect, when=Sender(who=tuple(who))), heading=heading)
 
 
 def _extend(rule: Rule, who: list) -> Rule:

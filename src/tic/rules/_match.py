@@ -266,7 +266,9 @@ def _all(c: R.All, e, ctx):
         if hit is None:
             return None
         hits.append(hit)
-    return "; ".join(dict.fromkeys(h for h in hits if h))
+    said = [h for h in dict.fromkeys(hits) if h]
+    plain = [h for h in said if h not in _KIND_WORDS.values()]  # "a WhatsApp message" says nothing beside the rest
+    return "; ".join(plain or said)
 
 
 @predicate("any")
@@ -311,6 +313,8 @@ def judge(reading: R.Reading, event: Event, ctx):
         hit = holds(reading.unless, event, ctx)
         if hit is not None:
             effect, why = reading.exception_effect, f"{scope}; {hit}"
+        elif isinstance(reading.unless, R.Not) and (inner := holds(reading.unless.of, event, ctx)):
+            why = f"{scope}; {inner}"  # "only if I am mentioned": and the user is
     held = None
     if effect == "hold":
         held = release_time(reading.when, ctx) or release_time(Not_to_window(reading.unless), ctx)

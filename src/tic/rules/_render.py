@@ -123,7 +123,7 @@ def _modifier(p) -> str:
     if isinstance(p, R.Created):
         return "added today" if p.today and p.within_minutes is None else f"new"
     if isinstance(p, R.StartsWithin):
-        return f"starting within {p.minutes} minutes"
+        return f"starting within {_duration(p.minutes)}"
     if isinstance(p, R.Recurring):
         return "recurring" + ("" if not p.freq else " " + " or ".join(f.lower() for f in p.freq))
     if isinstance(p, R.AllDay):
@@ -141,6 +141,14 @@ def _modifier(p) -> str:
     if isinstance(p, (R.All, R.Any)):
         return (" and " if isinstance(p, R.All) else " or ").join(_modifier(c) for c in p.of)
     return ""
+
+
+def _duration(minutes: int) -> str:
+    if minutes % 1440 == 0 and minutes >= 2880:
+        return f"{minutes // 1440} days"
+    if minutes % 60 == 0:
+        return f"{minutes // 60} hours" if minutes != 60 else "1 hour"
+    return f"{minutes} minutes"
 
 
 def window_phrase(w: R.Window) -> str:

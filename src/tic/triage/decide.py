@@ -19,13 +19,17 @@ from typing import Callable, Iterable, Sequence
 
 from tic.agents import Agent
 from tic.models import ChatModel
+from tic.db import memory_world
 from tic.rules import RuleSet
+from tic.rules._cache import ReadingCache
+from tic.rules._model_reader import ModelRuleReader
+from tic.rules._with_model import readings_with_model
 from tic.sources import Event
 from tic.triage._zone import calendar_zone
 from tic.triage._decision import Decision
 from tic.triage.decider import LocalDecider
 from tic.triage.model_decider import FAILURE_TEMPLATE, ModelDecider, ModelOutcome
-from tic.triage.prompt import system_prompt
+from tic.triage.prompt import readings_section, system_prompt
 from tic.rules import read_rules
 
 log = logging.getLogger(__name__)
@@ -55,32 +59,49 @@ class TriageDecider:
     """The triage agent's `decide`: local first, then (when configured) the model for the uncertain rest."""
 
     def __init__(self, agent: Agent, model: ChatModel | None = None, *, warn: Warn | None = None,
-                 model_decider: ModelDecider | None = None) -> None:
+                 model_decider: ModelDecider | None = None, rule_reader: ModelRuleReader | None = None,
+                 reading_cache: ReadingCache | None = None) -> None:
         self.agent = agent
         self.model = model
         self._warn = warn
         self._model_decider = model_decider or (ModelDecider(model) if model is not None else None)
+        self._rule_reader = rule_reader or (ModelRuleReader(model) if model is not None else None)
+        self._cache = reading_cache
         self.last_outcome: ModelOutcome | None = None
 
-    def system_prompt(self, rules_text: str | None) -> str:
-        """AGENT.md + the rules, as the tick's prompt shows them (prompt.system_prompt)."""
+    def ruleset(self, rules_text: str | None) -> RuleSet:
+        """The rules with their readings: the offline reader's, and (with a model) the model's for the rest,
+        read once per version of the file and cached in the world (T7)."""
+        ruleset = read_rules(rules_text)
+        if self._rule_reader is None or not ruleset.not_understood:
+            return ruleset
+        if self._cache is None:
+            self._cache = ReadingCache(memory_world())  # a dry run: remembered for this process only
+        return readings_with_model(ruleset, self._rule_reader, self._cache, warn=self._warn)
+
+    def system_prompt(self, rules_text: str | None, ruleset: RuleSet | None = None) -> str:
+        """AGENT.md + the rules, as the tick's prompt shows them, and how each rule was read (T7)."""
         memory = {path: rules_text for path in (self.agent.meta.inject_memory or ["data/notifications.md"])[:1]}
-        return system_prompt(self.agent, memory)
+        ruleset = ruleset if ruleset is not None else read_rules(rules_text)
+        return system_prompt(self.agent, memory) + readings_section(ruleset)
 
     def uncertain(self, events: Sequence[Event], rules_text: str | None, now: datetime) -> list[Event]:
         """The events that would go to a model (for benches and `./tic rules check`)."""
         return [e for e, d in zip(events, local_decisions(events, rules_text, now)) if not d.certain]
 
-    def __call__(self, events: Iterable[Event], rules_text: str | None, now: datetime) -> list[Decision | None]:
+    def __call__(self, events: Iterable[Event], rules_text: str | None, now: datetime,
+                 tz: tzinfo | None = None) -> list[Decision | None]:
         events = list(events)
-        local: list[Decision | None] = list(local_decisions(events, rules_text, now))
+        ruleset = self.ruleset(rules_text)
+        local: list[Decision | None] = list(local_decisions(events, rules_text, now, tz, ruleset=ruleset))
         self.last_outcome = None
         if self._model_decider is None:
             return local
         unsure = [i for i, d in enumerate(local) if d is not None and not d.certain]
         if not unsure:
             return local  # T7: what the rules settle never reaches the model; nothing left = no call
-        outcome = self._model_decider.decide([events[i] for i in unsure], system=self.system_prompt(rules_text), now=now)
+        system = self.system_prompt(rules_text, ruleset)
+        outcome = self._model_decider.decide([events[i] for i in unsure], system=system, now=now)
         self.last_outcome = outcome
         for n, i in enumerate(unsure):
             local[i] = outcome.decided.get(n)  # None: undecided, offered again next tick (R3)

@@ -8,7 +8,7 @@ from typing import Callable
 from tic.agents import Agent
 from tic.errors import ConfigError
 
-__all__ = ["read_memory", "read_rules_file", "system_prompt"]
+__all__ = ["read_memory", "read_rules_file", "readings_section", "system_prompt"]
 
 
 def read_rules_file(path: Path) -> str | None:
@@ -43,3 +43,16 @@ def system_prompt(agent: Agent, memory: dict[str, str | None]) -> str:
         else:
             parts.append(f"## Injected memory: {rel}\n\n({rel} is missing or empty: use the built-in heuristics above.)")
     return "\n\n".join(parts)
+
+
+def readings_section(ruleset) -> str:
+    """How each rule was read (T7): the model judges with the same readings the local decider uses."""
+    if ruleset.is_empty:
+        return ""
+    lines = ["", "", "## How each rule was read",
+             "Each rule of the file above, as the hub reads it. Events a reading settles never reach you; judge the "
+             "rest by the rules, using these readings, and read a rule marked 'not understood' from its own words."]
+    for rule in ruleset.rules:
+        said = rule.render() if rule.understood else f"not understood ({rule.why_not})"
+        lines.append(f"- [{rule.section}] {rule.text!r} -> {said}")
+    return "\n".join(lines)
