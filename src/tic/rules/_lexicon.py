@@ -209,7 +209,7 @@ _add("about", "about|regarding|concerning|mentioning|that mention|that mentions|
               "mentions|mention|"
               "sobre|acerca de|relacionado con|relacionados con|relacionada con|relacionadas con|que mencione|"
               "que mencionen|que menciona|que mencionan|menciona|mencionen|referente a|respecto a|"
-              "uber|betreffend|betreffs|bezuglich|zum thema|zu dem thema|die erwahnen|das erwahnt|der erwahnt|erwahnt|"
+              "uber|betreffend|betreffs|bezuglich|zum thema|zu dem thema|die erwahnen|das erwahnt|der erwahnt|"
               "sur|concernant|au sujet de|a propos de|qui mentionne|qui mentionnent|mentionnant|relatif a|"
               "relatifs a|sobre|a respeito de|relacionado a|relacionados a|relacionada a|que mencione|"
               "que mencionem|que menciona|mencionando|referente ao|referentes a")

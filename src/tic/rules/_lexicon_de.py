@@ -12,3 +12,12 @@ def register(add: Callable[..., None]) -> None:
     add("v-", "verpassen|verpasse|versaumen")
     add("f", "will|mochte|mochten|brauche ich|wurde|wurden")
     add("msgverb", "schreibt|schreiben|mir schreibt|mir schreiben", EW)
+    add("except", "aber kein|aber keine|aber keinen|aber nicht|jedoch kein|jedoch keine|jedoch nicht")
+    add("ident", "absender|absender mit|absenderadresse|adresse|die adresse|e-mail-adresse|mailadresse|domain|"
+                 "die domain|nummer|die nummer|telefonnummer|handynummer|rufnummer|kontakt|der kontakt")
+    add("f", "endet|enden|endet auf|enden auf|auf|lautet")
+    add("unsaved", "nummern , die nicht in meinen kontakten sind|nummern die nicht in meinen kontakten sind|"
+                   "nummern , die nicht in meinen kontakten gespeichert sind|nummern , die ich nicht gespeichert habe|"
+                   "nicht gespeicherte nummern|nicht gespeicherten nummern")
+    add("aboutv", "erwahnen|erwahnt|betreffen|betrifft|nennen|nennt|enthalten|enthalt")
+    add("f", "jemand|irgendjemand|irgendwer|man")

@@ -11,3 +11,9 @@ EW = ("email", "whatsapp")
 def register(add: Callable[..., None]) -> None:
     add("negv", "fail to|fails to|forget to|forgets to|neglect to|stop|stop to")  # "never fail to alert me"
     add("f", "need to|needs to|i need to")
+    add("ident", "domain|the domain|number|the number|phone number|the phone number|address|the address|"
+                 "email address|e-mail address|whose address|whose domain|sender address|sender|the sender|"
+                 "sender's address|addresses ending in|address ending in|address ends in|addresses end in")
+    add("f", "ends in|end in|ending in|ends with|end with|ending with")
+    add("unsaved", "numbers that aren't in my contacts|numbers that are not in my contacts|"
+                   "numbers i have not saved")

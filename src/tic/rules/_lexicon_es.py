@@ -16,3 +16,9 @@ def register(add: Callable[..., None]) -> None:
     add("f", "quiero|quisiera|me gustaria|necesito")
     add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden", EW)
     add("from", "desde")
+    add("except", "pero no|pero ningun|pero ninguna|pero nada de|aunque no")
+    add("ident", "dominio|el dominio|numero|el numero|direccion|la direccion|direccion del remitente|"
+                 "la direccion del remitente|remitente|el remitente|contacto|el contacto")
+    add("f", "termina en|terminan en|acaba en|acaban en|alguien|alguno")
+    add("unsaved", "numeros que no estan en mis contactos|numeros que no tengo guardados|"
+                   "numeros que no estan guardados|numeros no guardados")

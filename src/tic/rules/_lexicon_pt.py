@@ -19,3 +19,10 @@ def register(add: Callable[..., None]) -> None:
                    "me mandarem", EW)
     add("msgverb", "mandar e-mail|mandar email|me mandar e-mail|enviar e-mail|me enviar e-mail", E)
     add("msgverb", "mandar mensagem|me mandar mensagem|mandar mensagens|enviar mensagem", W)
+    add("except", "mas nao|mas nenhum|mas nenhuma|porem nao")
+    add("ident", "dominio|o dominio|numero|o numero|endereco|o endereco|cujo endereco|cujo dominio|"
+                 "endereco do remetente|o endereco do remetente|remetente|o remetente|contacto|o contacto|contato|"
+                 "o contato")
+    add("f", "termina em|terminam em|acaba em|acabam em|alguem")
+    add("unsaved", "numeros que nao estao nos meus contactos|numeros que nao estao nos meus contatos|"
+                   "numeros que nao tenho guardados|numeros nao guardados|numeros que nao estao guardados")

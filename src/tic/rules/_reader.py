@@ -123,6 +123,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
     if not items:
         raise Unread("the rule is empty")
     _resolve_it(items)
+    _verb_final(items)
     clauses = _clauses(items)
     effect = _effect(clauses, section, guess_language(text))
     main = [c for c in clauses if c.role == "main"]
@@ -329,6 +330,10 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
         if cls == "with":
             i = _with(items, i, ph, people)
             continue
+        if cls == "ident":  # "the number +43 ...", "the domain x.com", "whose address ends in x.com"
+            who, i, _ = sender_slot(items, i, people)
+            ph.who.extend(who)
+            continue
         if cls == "about":
             nxt = _next_content(items, i + 1)
             if nxt is None:
@@ -474,6 +479,28 @@ def _with(items: list[Item], i: int, ph: _Phrase, people: People) -> int:
     raise Unread(f'"{items[i].text}" is not understood here')
 
 
+_RELATIVE = {"die", "der", "das", "welche", "welcher", "welches", "was"}
+_ARTICLES = {"den", "dem", "des", "ein", "eine", "einen", "einem", "einer"}
+
+
+def _verb_final(items: list[Item]) -> None:
+    """'Mails, die das Aktenzeichen VG-88217 erwähnen': a German relative clause puts its verb last; the words
+    between the relative pronoun and the verb are what is mentioned ("Mails, die erwähnen: ...")."""
+    for k, it in enumerate(items):
+        if it.cls != "aboutv":
+            continue
+        b = k - 1
+        while b >= 0 and (items[b].cls in {"name", "word", "ref", "quote", "number", "or", "and"}
+                          or items[b].cls == "f" and items[b].text.lower() in _RELATIVE | _ARTICLES):
+            b -= 1
+        r = b + 1  # the relative pronoun opens the clause, right after "," or the noun it describes
+        if b < 0 or r >= k - 1 or not (items[b].cls in {"kind", "notice", "cat", "any"} or items[b].text == ","
+                                       and items[r].cls == "f" and items[r].text.lower() in _RELATIVE):
+            raise Unread(f'"{it.text}" is not understood here')
+        it.cls = "about"
+        items[r + 1 : k + 1] = [it] + items[r + 1 : k]
+
+
 _IT = {"it", "them", "this", "that", "lo", "es", "ca", "cela", "isso", "ihn", "sie"}
 
 
@@ -514,7 +541,8 @@ def _bare_name(items: list[Item], i: int, ph: _Phrase, people: People) -> int:
         return i + 2
     if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE:
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
-    if it.cls == "name" and it.weak:
+    if it.cls == "name" and it.weak and not (nxt is not None and nxt.cls == "msgverb" and not (
+            prev is not None and prev.cls in {"f", "my", "pron"} and prev.text.lower() not in {"wenn", "falls"})):
         raise Unread(f'"{it.text}" is not understood (a name is understood after "von")')
     if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and not (
             nxt.cls in {"notice", "msgverb", "aside", "or", "and"} or nxt.cls == "punct" and nxt.text in {",", "-", ":", "/"}

@@ -75,6 +75,14 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             org_next = True
             j += 1
             continue
+        if it.cls == "ident":  # "the number +43 ...", "the domain x.com", "whose address ends in x.com"
+            k = j + 1
+            while k < len(items) and items[k].cls == "f":
+                k += 1
+            if k < len(items) and items[k].cls in {"email", "domain", "phone", "quote"}:
+                j = k
+                continue
+            raise Unread(f'"{it.text}" is not followed by the address, domain or number it means')
         if it.cls == "name":
             name = _without_descriptor(it.text)
             j += 1
@@ -154,7 +162,8 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         j += 1
     words: list[str] = []
     while j < len(items) and len(words) < 3 and (items[j].cls == "word" or items[j].cls == "name" and (
-            not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
+            items[j].weak and " " not in items[j].text  # German nouns: "meine Oma", "mein Chef"
+            or not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
         words.append(items[j].text)  # role words: "client", "business partner", "PI", "Canadian importer"
         j += 1
     if not words:
@@ -289,6 +298,10 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
     for p in phrases:  # "the reference MX-4410": the label word is not part of what to look for
         if any(x.cls in {"ref", "number"} for x in p):
             p[:] = [x for x in p if fold(x.text) not in _REF_WORDS]
+        for n, x in enumerate(p):  # "Aktenzeichen VG-88217" scanned as one (German) name
+            first, _, rest = x.text.partition(" ")
+            if x.cls == "name" and fold(first) in _REF_WORDS and re.fullmatch(r"[\w-]*\d[\w/-]*", rest):
+                p[n] = Item("ref", rest, value=fold(rest))
     out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
     return out, j
 
