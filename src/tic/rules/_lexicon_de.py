@@ -21,3 +21,12 @@ def register(add: Callable[..., None]) -> None:
                    "nicht gespeicherte nummern|nicht gespeicherten nummern")
     add("aboutv", "erwahnen|erwahnt|betreffen|betrifft|nennen|nennt|enthalten|enthalt")
     add("f", "jemand|irgendjemand|irgendwer|man")
+    add("group", "gruppennachricht|gruppennachrichten|gruppenchat-nachrichten", True)
+    add("group", "einzelchat|einzelchats|einzelnachrichten|einzelgesprache", False)
+    add("mention", "mich jemand markiert|mich jemand erwahnt|mich jemand mit @ markiert|mich jemand mit @ erwahnt|"
+                   "mich markiert|mich erwahnt")
+    add("whether", "ob|egal ob")
+    add("rest", "keine der obigen regeln|keine der regeln oben|keine regel|keine der regeln")
+    add("f", "zutrifft|zutreffen|greift|passt")
+    add("subjv", "der betreff enthalt|betreff enthalt|der betreff lautet|im betreff steht|im betreff stehen|"
+                 "der betreff nennt")

@@ -17,3 +17,9 @@ def register(add: Callable[..., None]) -> None:
     add("f", "ends in|end in|ending in|ends with|end with|ending with")
     add("unsaved", "numbers that aren't in my contacts|numbers that are not in my contacts|"
                    "numbers i have not saved")
+    add("f", "other")
+    add("whether", "whether|whether it's|be it")
+    add("subjv", "the subject line says|the subject says|subject line says|subject says|the subject contains|"
+                 "subject contains|the subject line contains|subject line contains|the subject mentions|"
+                 "subject mentions|the subject has|subject has|the subject includes|subject includes|"
+                 "the subject line has|the title says|the subject reads|the subject line reads")

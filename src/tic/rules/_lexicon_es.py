@@ -22,3 +22,20 @@ def register(add: Callable[..., None]) -> None:
     add("f", "termina en|terminan en|acaba en|acaban en|alguien|alguno")
     add("unsaved", "numeros que no estan en mis contactos|numeros que no tengo guardados|"
                    "numeros que no estan guardados|numeros no guardados")
+    add("from", "que llegue de|que llegue del|que llegan de|que llega de|que llega del|que venga de|que venga del|"
+                "que viene de|que viene del|llegue de|llegue del|venga de|venga del|viene de|viene del")
+    add("about", "que hablen de|que hablen del|que hable de|que hable del|hablen de|hablen del|que traten de|"
+                 "que trate de|que traten del|que trate del|traten de|traten del")
+    add("mention", "me mencione|me etiquete|me etiquetan|me etiqueta|me marque|me marquen")
+    add("group", "individual|individuales|chats individuales|conversaciones individuales", False)
+    add("kind", "conversacion|conversaciones", EW)
+    add("cat", "mensajes de ausencia|respuestas de ausencia|respuesta de ausencia|respuestas automaticas de ausencia",
+        "autoreply")
+    add("cat", "boletines informativos|boletin informativo", "newsletter")
+    add("recur", "que se repita|que se repitan|que se repite|que se repiten|se repite|se repiten")
+    add("whether", "sea|ya sea")
+    add("rest", "ninguna de las reglas anteriores|ninguna de las reglas de arriba|ninguna regla|"
+                "ninguna de las anteriores")
+    add("neg", "sin notificaciones|sin avisos|sin alertas")
+    add("subjv", "el asunto contiene|el asunto dice|el asunto lleva|el asunto tiene|el asunto incluye|"
+                 "el asunto menciona|asunto contiene|asunto dice|asunto lleva")

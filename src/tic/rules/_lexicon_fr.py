@@ -18,3 +18,28 @@ def register(add: Callable[..., None]) -> None:
     add("f", "se termine par|se terminent par|finit par|finissent par|termine par|quelqu'un|on")
     add("unsaved", "numeros qui ne sont pas dans mes contacts|numeros qui ne sont pas enregistres|"
                    "numeros non enregistres")
+    add("from", "qui vient de|qui vient du|qui viennent de|qui viennent du|vient de|vient du|viennent de|"
+                "viennent du|qui arrive de|qui arrive du|arrive de|arrive du")
+    add("org", "tout le monde chez|tout le monde de|tous ceux de|tous ceux chez|les gens chez")
+    add("about", "qui concerne|qui concernent|concerne|concernent|qui citent|qui cite|citent|cite|qui parlent de|"
+                 "qui parle de|parlent de|parle de|qui mentionne|qui mentionnent|mentionne|mentionnent")
+    add("mention", "me tague|me taguent|me tagge|me taggent|me marque|me mentionne|me mentionnent")
+    add("group", "individuel|individuels|individuelle|individuelles|conversations individuelles", False)
+    add("kind", "conversation|conversations", EW)
+    add("cat", "reponses automatiques d'absence|reponse automatique d'absence|messages d'absence|"
+               "reponses d'absence", "autoreply")
+    add("cat", "recapitulatif|recapitulatifs|recap|recaps|synthese|syntheses", "digest")
+    add("v-", "mets en sourdine|mettre en sourdine|mettez en sourdine|mets en silencieux|coupe le son|"
+              "couper le son")
+    add("unless", "sauf s'|sauf s'il|sauf s'ils|sauf s'elle|sauf s'elles|a moins qu'on|a moins qu'il|"
+                  "a moins qu'ils")
+    add("within", "dans|dans les|dans l'")
+    add("allday", "qui durent toute la journee|qui dure toute la journee|durent toute la journee|"
+                  "dure toute la journee|sur toute la journee")
+    add("f", "ceux|celles|ceux qui|celles qui|ceux-ci|celles-ci")
+    add("whether", "que ce soit|qu'ils soient|qu'il soit|soit")
+    add("rest", "aucune des regles ci-dessus|aucune des regles precedentes|aucune regle|aucune des regles|"
+                "rien ne s'applique|aucune des regles plus haut")
+    add("f", "ne s'applique|s'applique|s'appliquent|ci-dessus")
+    add("subjv", "l'objet contient|l'objet dit|l'objet mentionne|l'objet comporte|le sujet contient|"
+                 "l'objet du mail contient|objet contient")

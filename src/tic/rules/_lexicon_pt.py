@@ -26,3 +26,19 @@ def register(add: Callable[..., None]) -> None:
     add("f", "termina em|terminam em|acaba em|acabam em|alguem")
     add("unsaved", "numeros que nao estao nos meus contactos|numeros que nao estao nos meus contatos|"
                    "numeros que nao tenho guardados|numeros nao guardados|numeros que nao estao guardados")
+    add("from", "que vier de|que vier do|que vier da|que vem de|que vem do|que vem da|que chegue de|que chegar de|"
+                "vier de|vier do|vier da|vem de|vem do|vem da")
+    add("about", "que falem de|que falem do|que falem da|que fale de|que fale do|que fale da|falem de|falem do|"
+                 "falem da|que tratem de|que trate de|que mencionem|que mencione")
+    add("mention", "me marcar|me marcarem|me marque|me identificar|me mencionar|me mencionarem")
+    add("group", "individual|individuais|conversas individuais|conversa individual", False)
+    add("kind", "conversa|conversas", EW)
+    add("cat", "respostas automaticas de ausencia|resposta automatica de ausencia|mensagens de ausencia|"
+               "respostas de ausencia", "autoreply")
+    add("cat", "boletins informativos|boletim informativo", "newsletter")
+    add("whether", "seja|quer seja")
+    add("rest", "nenhuma das regras acima|nenhuma das regras anteriores|nenhuma regra|nenhuma das anteriores")
+    add("f", "se aplicar|aplicar|se aplica")
+    add("neg", "sem notificacoes|sem notificacao|sem avisos|sem alertas")
+    add("subjv", "o assunto tiver|o assunto contiver|o assunto tem|o assunto contem|o assunto diz|"
+                 "o assunto mencionar|o assunto menciona|o assunto incluir|assunto tiver|assunto contiver")

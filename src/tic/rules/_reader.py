@@ -39,7 +39,18 @@ from tic.rules._reading import (
     conjoin,
 )
 from tic.rules._scan import Item, guess_language, is_number, scan
-from tic.rules._slots import People, Unread, amount_slot, parse_aside, sender_slot, topic_slot, window_slot
+from tic.rules._slots import (
+    DESCRIPTORS,
+    People,
+    Unread,
+    amount_slot,
+    parse_aside,
+    sender_slot,
+    topic_slot,
+    window_slot,
+)
+from tic.rules._tokens import fold
+from tic.signals._matchers import _topic_words, topic_terms
 
 __all__ = ["read", "read_with", "Unread"]
 
@@ -110,10 +121,15 @@ def read_catch_all(text: str) -> Reading | None:
     items = scan(text)
     if not any(it.cls == "rest" for it in items):
         return None
+    if items[0].cls == "if":  # "Si no aplica ninguna de las reglas anteriores, no me avises": the condition's own
+        end = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text in {",", ":", ";"}), 0)
+        if end and any(it.cls == "rest" for it in items[1:end]) and all(
+                it.cls in {"f", "neg", "rest", "any", "notice"} for it in items[1:end]):
+            items = items[end + 1 :]  # negation ("no aplica", "ne s'applique") says which events, not what to do
     if bad := [it.text for it in items if it.cls not in _CATCH_ALL_WORDS]:
         raise Unread(f'a rule for everything else with "{" ".join(bad[:4])}" in it is not understood')
     kinds = {k for it in items if it.cls == "kind" for k in it.value}  # type: ignore[union-attr]
-    effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own")
+    effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own", guess_language(text))
     when = Kind(kinds=tuple(kinds)) if kinds and kinds != {"email", "whatsapp", "calendar"} else Everything()
     return Reading(effect=effect, when=when, catch_all=True)
 
@@ -296,8 +312,9 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
             i += 1  # "weekly summaries", "resúmenes semanales": how often the digest comes, not a calendar series
             continue
         if cls == "cat":
-            if it.value == "automated" and i + 1 < len(items) and items[i + 1].cls == "cat":
-                i += 1  # "automated digests": the digest is the kind, "automated" only describes it
+            if it.value == "automated" and (i + 1 < len(items) and items[i + 1].cls == "cat"
+                                            or i > 0 and items[i - 1].cls == "cat"):
+                i += 1  # "automated digests", "rapports automatiques": the digest is the kind, "automated" describes it
                 continue
             ph.cats.append(str(it.value))
             i += 1
@@ -329,6 +346,27 @@ def _phrases(items: list[Item], people: People) -> list[_Phrase]:
             continue
         if cls == "with":
             i = _with(items, i, ph, people)
+            continue
+        if cls == "whether":  # "any recurring event, whether daily, weekly or monthly": every frequency
+            j = i + 1
+            while j < len(items) and (items[j].cls in {"recur", "or"} or items[j].cls == "punct" and items[j].text == ","):
+                j += 1
+            if not any(x.cls == "recur" for x in items[i + 1 : j]):
+                raise Unread(f'"{it.text}" is not understood here')
+            ph.recur = True
+            ph.kinds.add("calendar")
+            i = j
+            continue
+        if cls == "subjv":  # 'the subject line says "URGENT"'
+            phrases_, i = topic_slot(items, i + 1)
+            if not phrases_:
+                raise Unread(f'"{it.text}" is not followed by the words to look for')
+            ph.subject_topics.extend(phrases_)
+            ph.kinds.add("email")
+            continue
+        if cls == "word" and fold(it.text) in DESCRIPTORS and i + 1 < len(items) and items[i + 1].cls == "name" \
+                and not items[i + 1].weak:
+            i += 1  # "du cabinet Vasseur & Associés": the kind of firm, then its name
             continue
         if cls == "ident":  # "the number +43 ...", "the domain x.com", "whose address ends in x.com"
             who, i, _ = sender_slot(items, i, people)
@@ -539,7 +577,8 @@ def _bare_name(items: list[Item], i: int, ph: _Phrase, people: People) -> int:
         ph.group = True
         ph.kinds.add("whatsapp")
         return i + 2
-    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE:
+    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and not (
+            it.lang == "pt" and prev.text.lower() in {"a", "o"}):  # Portuguese "a Joana": an article
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
     if it.cls == "name" and it.weak and not (nxt is not None and nxt.cls == "msgverb" and not (
             prev is not None and prev.cls in {"f", "my", "pron"} and prev.text.lower() not in {"wenn", "falls"})):
@@ -668,6 +707,8 @@ def _cond(p: _Phrase) -> object:
         parts.append(Chat(group=p.group, name=p.chat))
     if p.mention:
         parts.append(Mention())
+    for phrase in p.topics + p.subject_topics:
+        _findable(phrase)
     if p.topics:
         parts.append(Topic(phrases=tuple(dict.fromkeys(p.topics))))
     if p.subject_topics:
@@ -683,6 +724,14 @@ def _cond(p: _Phrase) -> object:
     parts.extend(_one_window(p.windows))
     parts.extend(p.amounts)
     return conjoin(parts)
+
+
+def _findable(phrase: str) -> None:
+    """A topic must be found in a message that says exactly it: a word too common to look for ("URGENT"), or
+    one the matcher cannot see, would make the rule silently never apply."""
+    terms = topic_terms(phrase)
+    if terms is None or not terms.match(_topic_words(phrase)):
+        raise Unread(f'"{phrase}" cannot be looked for in a message on its own')
 
 
 def _one_window(windows: list[Window]) -> list[Window]:

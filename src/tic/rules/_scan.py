@@ -36,7 +36,8 @@ _LANG_OVERRIDES = {
     "de": {"an": "f", "so": "f"},
     "en": {"a": "f", "no": "neg", "so": "f"},
 }
-_PT = re.compile(r"[ãõç]|\b(n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"
+_PT = re.compile(r"[ãõç]|\b(minha|minhas|meus?|conversas?|individuais|guardad[oa]|remetente|assunto|"
+                 r"n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"
                  r"sempre que|quando|somente|apenas|nunca me|qualquer|só|no grupo|nos grupos|nada|dias [úu]teis|"
                  r"tudo|das|dos|pelo|pela)\b|\w-me\b", re.I)
 _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
@@ -64,6 +65,7 @@ class Item:
     items: list["Item"] = field(default_factory=list)  # an aside's own items
     initial: bool = False  # the rule's first word (a capital there is no evidence of a name)
     weak: bool = False  # a capitalised word in a language that capitalises every noun (German): a name only in a slot
+    lang: str = ""  # the rule's guessed language
 
     def __repr__(self) -> str:
         return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
@@ -85,11 +87,15 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
     nxt = toks[j] if j < len(toks) else None
     if lex.cls == "within":
         k = j
-        while k < len(toks) and toks[k].low in {"the", "next", "las", "los", "den", "les", "as", "os", "der"}:
+        while k < len(toks) and toks[k].low in {"the", "next", "las", "los", "den", "les", "as", "os", "der", "l'"}:
             k += 1
         if k < len(toks) and _unit(toks[k]) is not None:
             return True
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
+    if lex.cls == "whether":  # "whether daily or weekly", "sea diario o semanal"
+        return any(c.cls == "recur" for c in candidates([t.low for t in toks], j))
+    if lex.cls == "between" and nxt is not None and nxt.low in {"las", "as", "les", "the"}:
+        j, nxt = j + 1, toks[j + 1] if j + 1 < len(toks) else None  # "entre las 23:00 y las 7:00"
     if lex.cls in {"between", "after", "before"}:
         return nxt is not None and (nxt.kind in {"time"} or (nxt.kind == "number" and lex.cls != "between")
                                     or (nxt.kind == "number" and _is_clock_number(toks, j)))
@@ -107,8 +113,9 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
 
 def _is_clock_number(toks: list[Token], j: int) -> bool:
     """'from 9 to 17': a bare number in a from-to pair is a clock hour."""
-    return j + 2 < len(toks) and toks[j + 1].low in {"to", "and", "until", "till", "-", "–", "a", "bis", "hasta", "ate"} \
-        and toks[j + 2].kind in {"number", "time"}
+    k = j + 3 if j + 3 < len(toks) and toks[j + 2].low in {"las", "as", "les", "the"} else j + 2
+    return k < len(toks) and toks[j + 1].low in {"to", "and", "until", "till", "-", "–", "a", "bis", "hasta", "ate",
+                                                  "und", "y", "e", "et"} and toks[k].kind in {"number", "time"}
 
 
 def _unit(tok: Token) -> int | None:
@@ -123,6 +130,10 @@ def scan(text: str) -> list[Item]:
     items, _ = _scan(toks, 0, lang, closing=None)
     if items:
         items[0].initial = True
+    for it in items:
+        it.lang = lang
+        for inner in it.items:
+            inner.lang = lang
     return items
 
 

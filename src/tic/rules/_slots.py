@@ -13,7 +13,7 @@ from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
 
-__all__ = ["Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
+__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
 
 
 class Unread(Exception):
@@ -131,14 +131,14 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     return who, j, ""
 
 
-_DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
+DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 
 
 def _without_descriptor(name: str) -> str:
     """'Kanzlei Roth & Partner' -> 'Roth & Partner': a word for the kind of firm is not part of its name."""
     first, _, rest = name.partition(" ")
-    return rest if rest and fold(first) in _DESCRIPTORS else name
+    return rest if rest and fold(first) in DESCRIPTORS else name
 
 
 def _starts_sender(it: Item) -> bool:
@@ -245,7 +245,7 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
             continue
         nets = [it for it in core if it.cls in {"domain", "email", "phone"}]
         if nets and all(it.cls in {"domain", "email", "phone"} or fold(it.text) in _IDENTITY_WORDS
-                        or it.cls in {"from", "with", "or", "and"} for it in core):
+                        or it.cls in {"from", "with", "or", "and", "ident"} for it in core):
             for it in nets:
                 by = {"domain": "domain", "email": "address", "phone": "phone"}[it.cls]
                 who.append(Who(by=by, value=phone(it.text) if by == "phone" else it.text.lower().lstrip("@")))
@@ -291,6 +291,8 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
                 phrases[-1].extend(x for x in it.items if x.cls != "f")
             else:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
+        elif it.cls == "my":
+            pass  # "about my order", "de mi pedido": the message says "your order"
         elif it.cls not in {"f"} or it.text.lower() not in {"the", "a", "an", "my", "our", "el", "la", "le", "der",
                                                              "die", "das", "o", "les", "los", "las", "their"}:
             phrases[-1].append(it)
@@ -316,11 +318,12 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
         if it.cls in {"weekend", "weekday", "day"}:
             days = tuple(dict.fromkeys(days + tuple(it.value)))  # type: ignore[arg-type]
             j += 1
-        elif it.cls in {"between", "from"} and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
-            start = _clock(items[j + 1])
-            k = j + 2
+        elif it.cls in {"between", "from"} and (n := _after_article(items, j + 1)) < len(items) \
+                and items[n].cls in {"time", "number"}:
+            start = _clock(items[n])
+            k = n + 1
             if k < len(items) and (items[k].cls in {"and", "tillw", "f"} or items[k].text in {"-", "–", "to", "a", "bis", "until"}):
-                k += 1
+                k = _after_article(items, k + 1)
             if k >= len(items) or items[k].cls not in {"time", "number"}:
                 raise Unread("a time window needs both ends (\"between 22:00 and 07:00\")")
             end = _clock(items[k])
@@ -337,6 +340,13 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
     if not days and not start:
         raise Unread("a time window is not understood")
     return Window(days=days, start=start, end=end), j  # type: ignore[arg-type]
+
+
+_CLOCK_ARTICLES = {"las", "la", "as", "a", "les", "the"}  # "entre las 23:00 y las 7:00", "entre as 22h e as 7h"
+
+
+def _after_article(items: list[Item], j: int) -> int:
+    return j + 1 if j < len(items) and items[j].cls == "f" and fold(items[j].text) in _CLOCK_ARTICLES else j
 
 
 def _clock(item: Item) -> str:
