@@ -39,3 +39,5 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "sin notificaciones|sin avisos|sin alertas")
     add("subjv", "el asunto contiene|el asunto dice|el asunto lleva|el asunto tiene|el asunto incluye|"
                  "el asunto menciona|asunto contiene|asunto dice|asunto lleva")
+    add("concfull", "los mande quien los mande|lo mande quien lo mande|las mande quien las mande|"
+                    "lo envie quien lo envie|sea quien sea el remitente|sea quien sea|quien sea el remitente")

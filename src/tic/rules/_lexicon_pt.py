@@ -42,3 +42,5 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "sem notificacoes|sem notificacao|sem avisos|sem alertas")
     add("subjv", "o assunto tiver|o assunto contiver|o assunto tem|o assunto contem|o assunto diz|"
                  "o assunto mencionar|o assunto menciona|o assunto incluir|assunto tiver|assunto contiver")
+    add("concfull", "seja quem for o remetente|seja quem for|quem quer que seja o remetente|"
+                    "independentemente de quem enviar|venha de quem vier")
