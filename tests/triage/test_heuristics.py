@@ -7,11 +7,11 @@ from datetime import timedelta
 import pytest
 
 from tic.sources import Event
-from tic.triage._classify import known_correspondent
-from tic.triage._cues import ANY, CUES, find
+from tic.signals._classify import known_correspondent
+from tic.signals._cues import ANY, CUES, find
 from tic.triage.decider import LocalDecider
 from tic.triage.heuristics import HEURISTICS_MARKDOWN, decide_by_heuristics, request_cue, time_cue
-from tic.triage.rules import parse_rules
+from tic.rules import read_rules as parse_rules
 
 from tests.triage._factories import BULK, FAIL, NOW, chat, email, meeting
 

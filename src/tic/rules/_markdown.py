@@ -106,16 +106,38 @@ def _blocks(tokens: list[Token]) -> list[list]:
     return blocks
 
 
-_CONTENT = {"kind", "cat", "group", "mention", "from", "org", "about", "created", "today", "within", "recur", "allday",
-            "unsaved", "saved", "role", "msgverb", "v+", "v-", "neg", "always", "rest", "name", "quote", "email",
-            "domain", "phone", "any", "notice", "judge", "between", "weekend", "weekday", "cmp", "only", "unless",
-            "except"}
+_SAYS = {"v+", "v-", "neg", "always", "rest", "only", "unless", "except"}
+_NAMES = {"kind", "cat", "group", "mention", "from", "org", "about", "unsaved", "saved", "role", "msgverb", "name",
+          "quote", "email", "domain", "phone", "notice", "between", "weekend", "weekday", "cmp", "created", "within"}
 
 
-def _is_context(text: str) -> bool:
-    """Prose that names nothing a rule can use and says no directive ("I know my own routine")."""
-    return not any(it.cls in _CONTENT or (it.cls == "aside" and any(x.cls in _CONTENT for x in it.items))
-                   for it in scan(text))
+def _is_context(text: str, section: str | None = None) -> bool:
+    """Prose that names nothing a rule can use ("I know my own routine", "Nothing special"); outside an Always or
+    Never section, also a sentence that only names someone and says nothing to do ("Rita handles hiring")."""
+    items = scan(text)
+    classes = {it.cls for it in items} | {x.cls for it in items if it.cls == "aside" for x in it.items}
+    if "rest" in classes:
+        return False  # "if none of the above applies, don't notify me" (T10)
+    if not classes & _NAMES:
+        return True
+    return section not in {"always", "never"} and not classes & (_SAYS | _NAMES - {"name"})
+
+
+def _inline_roles(text: str, people: People) -> None:
+    """'... together with my business partner Inés Calvo': "my business partner" is Inés Calvo."""
+    from tic.rules._reading import Who
+
+    items = scan(text)
+    for k, it in enumerate(items):
+        if it.cls != "my":
+            continue
+        j = k + 1
+        words = []
+        while j < len(items) and items[j].cls == "word" and len(words) < 3:
+            words.append(items[j].text)
+            j += 1
+        if words and j < len(items) and items[j].cls == "name" and not items[j].weak:
+            people.define(" ".join(words), [Who(by="name", value=items[j].text)])
 
 
 def _definition(text: str, people: People) -> bool:
@@ -155,7 +177,7 @@ def parse(text: str) -> RuleSet:
     for kind, _, body, _, _ in blocks:  # first pass: every definition in the file, "About me" included
         if kind != "heading" and body:
             for sentence in sentences(body):
-                _definition(sentence, People()) and _definition(sentence, people)
+                _definition(sentence, people) or _inline_roles(sentence, people)
     has_sections = any(heading_effect(b) in {"always", "never", "custom"} and (
         k == "heading" or k == "paragraph" and len(b.split()) <= 4 and _heading_words(b.strip("*_: ")))
         for k, _, b, _, _ in blocks)
@@ -197,7 +219,7 @@ def parse(text: str) -> RuleSet:
             rule_text = body
             parent = parents.get(depth - 1)
             if parent and not _is_context(parent.rstrip(":")) and not _is_label(parent):
-                rule_text = f"{parent} {body}"
+                rule_text = f"{parent.rstrip().rstrip(':')} {body}"  # "Emails from:" + "Kofi Mensah"
             rules.append(_read(rule_text, section or "own", heading, people, context))
             continue
         for sentence in sentences(body):
@@ -209,7 +231,8 @@ def parse(text: str) -> RuleSet:
                 if section in {"always", "never"} and fold(sentence.split()[0]) not in {"their", "his", "her"}:
                     rules.append(_sender_rule(sentence, section, heading, who))  # 'Some staff put "(X)" after their name'
                     continue
-            if _definition(sentence, people) or _is_context(sentence) or (section is None and not _directive(sentence)):
+            if _definition(sentence, people) or _is_context(sentence, section) or (
+                    section is None and not _directive(sentence)):
                 context.append(sentence)
                 continue
             rules.append(_read(sentence, section or "own", heading, people, context))

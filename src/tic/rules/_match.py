@@ -16,11 +16,11 @@ from typing import Callable
 
 from tic.rules import _reading as R
 from tic.sources import Event
-from tic.triage._classify import traits
-from tic.triage._matchers import CategoryMatcher, SenderSpec
-from tic.triage._matchers import Topic as _Terms
-from tic.triage._matchers import TopicMatcher
-from tic.triage._timing import RecurrenceMatcher, event_start, fmt_delta
+from tic.signals._classify import traits
+from tic.signals._matchers import CategoryMatcher, SenderSpec
+from tic.signals._matchers import Topic as _Terms
+from tic.signals._matchers import TopicMatcher, topic_terms, topic_terms
+from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta
 
 __all__ = ["holds", "judge", "specificity", "release_time"]
 
@@ -84,7 +84,7 @@ def _chat(c: R.Chat, e: Event, ctx):
     if c.group is not None and e.is_group != c.group:
         return None
     if c.name:
-        from tic.triage._text import words
+        from tic.signals._text import words
 
         if words(e.chat) != words(c.name):  # the chat's whole name ("Sunday League" is not "Sunday League Veterans")
             return None
@@ -98,9 +98,7 @@ def _mention(c, e: Event, ctx):
 
 
 def _terms(phrase: str):
-    from tic.triage._compile import _terms as terms
-
-    return terms(phrase, [])
+    return topic_terms(phrase)
 
 
 @predicate("topic")

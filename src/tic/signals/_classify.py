@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 
 from tic.sources import Event
-from tic.triage._cues import family_salutation, find
-from tic.triage._text import domain_labels, fold, has_injection, header, looks_like_phone, strip_injection
+from tic.signals._cues import family_salutation, find
+from tic.signals._text import domain_labels, fold, has_injection, header, looks_like_phone, strip_injection
 
 __all__ = ["Traits", "traits", "known_correspondent", "CORRESPONDENT_REF", "LOOKALIKE_REF"]
 

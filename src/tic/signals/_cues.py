@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from tic.triage._text import fold
+from tic.signals._text import fold
 
 __all__ = ["CUES", "ANY", "KINDS", "LANGUAGES", "Cue", "find", "family_salutation"]
 

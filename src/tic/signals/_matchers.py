@@ -21,12 +21,13 @@ from datetime import datetime
 from typing import Protocol
 
 from tic.sources import Event
-from tic.triage._classify import traits
-from tic.triage._roles import role_evidence
-from tic.triage._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
+from tic.signals._classify import traits
+from tic.signals._vocab import GENERIC, STOP, STREET, VOCAB
+from tic.signals._roles import role_evidence
+from tic.signals._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
     CreatedTodayMatcher, RecurrenceMatcher, StartsWithinMatcher, event_start, fmt_delta, local_zone,
 )
-from tic.triage._text import (
+from tic.signals._text import (
     contains_stem, contains_words, domain_labels, fold, header, looks_like_phone, squash, squash_variants, strip_injection,
     words,
 )
@@ -34,7 +35,7 @@ from tic.triage._text import (
 __all__ = [
     "Matcher", "GroupMatcher", "MentionMatcher", "SenderSpec", "SenderMatcher", "Topic", "TopicMatcher",
     "CategoryMatcher", "CreatedTodayMatcher", "StartsWithinMatcher", "RecurrenceMatcher", "ChatMatcher",
-    "event_start", "local_zone", "fmt_delta",
+    "event_start", "local_zone", "fmt_delta", "topic_terms",
 ]
 
 
@@ -288,6 +289,29 @@ class TopicMatcher:
     def describe(self) -> str:
         return " or ".join(f'"{t.label}" in the subject' if t.where == "subject" else f"about {t.label}"
                            for t in self.topics)
+
+
+def topic_terms(phrase: str) -> Topic | None:
+    """Key terms of a topic phrase: proper phrases (capitalised runs) and content words."""
+    tokens = re.findall(r"[\w][\w'’\-./]*[\w]|[\w]", phrase)
+    proper: list[tuple[str, ...]] = []
+    common: list[str] = []
+    run: list[str] = []
+    for tok in tokens + [""]:
+        low = tok.lower()
+        cap = bool(tok) and (tok[0].isupper() or tok[0].isdigit() or not tok[0].isascii() and not tok[0].islower())
+        if cap and low not in STOP and low not in VOCAB and low not in GENERIC:
+            if low not in STREET:
+                run.append(low)
+            continue
+        if run:
+            proper.append(tuple(run))
+            run = []
+        if tok and low not in STOP and low not in VOCAB and low not in GENERIC and low not in STREET and len(low) > 2:
+            common.append(low)
+    if not proper and not common:
+        return None
+    return Topic(label=phrase.strip(), proper=tuple(proper), common=tuple(common))
 
 
 _CATEGORY_TRAITS = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from tic.sources import Event
-from tic.triage._text import domain_labels, fold, strip_injection
+from tic.signals._text import domain_labels, fold, strip_injection
 
 __all__ = ["KIND_OF_SENDER", "ROLES", "role_evidence", "role_of"]
 

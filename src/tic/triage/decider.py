@@ -27,7 +27,7 @@ from datetime import datetime, timezone, tzinfo
 
 from tic.rules import Context, Rule, RuleSet
 from tic.sources import Event
-from tic.triage._classify import traits
+from tic.signals._classify import traits
 from tic.triage._decision import Decision
 from tic.triage.heuristics import decide_by_heuristics
 from tic.triage.summary import summarize

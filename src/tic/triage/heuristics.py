@@ -22,11 +22,11 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from tic.sources import Event
-from tic.triage._classify import known_correspondent, traits
-from tic.triage._cues import Cue, find
+from tic.signals._classify import known_correspondent, traits
+from tic.signals._cues import Cue, find
 from tic.triage._decision import Decision
-from tic.triage._matchers import event_start, fmt_delta
-from tic.triage._text import fold, own_words
+from tic.signals._matchers import event_start, fmt_delta
+from tic.signals._text import fold, own_words
 
 __all__ = ["HEURISTICS_MARKDOWN", "decide_by_heuristics", "time_cue", "request_cue", "problem_cue"]
 

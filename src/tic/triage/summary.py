@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from tic.sources import Event
-from tic.triage._matchers import event_start, local_zone
+from tic.signals._matchers import event_start, local_zone
 
 __all__ = ["summarize"]
 

@@ -1,0 +1,52 @@
+"""T3/T7: `check_rules` - each rule's reading as one sentence, and the warnings (dead rules, Always/Never clashes,
+headings with no effect). The meaning shown is the reading the decider uses, so a dry run cannot contradict it."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from tic.rules import read_rules
+from tic.rules.check import check_rules
+from tic.triage.decide import local_decisions
+
+from tests.triage._factories import chat, email
+
+
+def test_t7_each_rule_with_its_reading_or_why_it_needs_a_model() -> None:
+    report = check_rules("## Always notify\n- Emails from Mario Rossi\n- Whatever my boss sends\n")
+    ok, refused = report.rules
+    assert ok.understood and ok.meaning == "Notify me about e-mails from Mario Rossi."
+    assert not refused.understood and refused.meaning.startswith("needs a model: ")
+    assert report.needs_model == [refused]
+
+
+def test_t7_a_rule_no_event_can_match_is_warned() -> None:
+    (warning,) = check_rules("## Always notify\n- Calendar invites that @-mention me\n").warnings
+    assert "can match no event" in warning and "WhatsApp messages" in warning
+
+
+def test_t3_same_sender_in_always_and_never_is_warned() -> None:
+    report = check_rules("## Always notify\n- Emails from Mario Rossi\n\n## Never notify\n- Anything from Mario Rossi\n")
+    assert any('sender "Mario Rossi" is in both' in w for w in report.warnings)
+
+
+def test_t3_headings_and_context_are_reported() -> None:
+    report = check_rules("## About me\nI teach.\n\n## Travel\n- Tell me about emails from Lufthansa\n")
+    assert report.headings == [("About me", "context"), ("Travel", "own")]
+    assert report.context == ["I teach."]
+    assert any('heading "Travel"' in w for w in report.warnings)
+
+
+def test_t7_the_reading_shown_is_the_one_that_decides() -> None:
+    text = ("## Never notify\n- Group chats\n\n## Custom rules\n"
+            "- Unless I'm @-tagged in it, never surface a message from a WhatsApp group\n")
+    now = datetime(2027, 3, 9, 9, 0, tzinfo=timezone.utc)
+    report = check_rules(text)
+    assert [r.meaning for r in report.rules] == [
+        "Don't notify me about WhatsApp messages in group chats.",
+        "Don't notify me about WhatsApp messages in group chats unless I am @-mentioned."]
+    tagged = chat("Bea", "@Noor keys?", chat_name="Choir", group=True, mentions=("me",))
+    (d,) = local_decisions([tagged], text, now)
+    assert not d.notify and "Never notify" in d.reason  # Never is a hard filter, as the first reading says
+    assert read_rules(text).rules[0].reading == report.ruleset.rules[0].reading
+    _ = email

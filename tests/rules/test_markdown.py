@@ -1,0 +1,110 @@
+"""T3/T10: reading notifications.md - headings in the user's words and languages, bullets, prose, context,
+definitions, nested items, empty files, catch-alls."""
+
+from __future__ import annotations
+
+import pytest
+
+from tic.rules import RuleSet, read_rules
+from tic.rules._markdown import heading_effect, sentences
+
+
+@pytest.mark.parametrize(
+    ("heading", "taken_as"),
+    [
+        ("Always notify", "always"), ("always", "always"), ("ALWAYS NOTIFY", "always"), ("Important people", "always"),
+        ("Immer benachrichtigen", "always"), ("Siempre avisar", "always"), ("Toujours", "always"), ("Sempre", "always"),
+        ("Never notify", "never"), ("Mute", "never"), ("Don't care", "never"), ("Low priority", "never"),
+        ("Jamais", "never"), ("Nunca", "never"), ("Nie benachrichtigen", "never"), ("Não notificar", "never"),
+        ("Custom rules", "custom"), ("Regeln", "custom"), ("Reglas", "custom"), ("Règles", "custom"),
+        ("Everything else", "custom"),
+        ("About me", "context"), ("Über mich", "context"), ("Sobre mí", "context"), ("Context", "context"),
+        ("Travel", "own"), ("What I want to hear about", "own"),
+    ],
+)
+def test_t3_headings_in_the_users_words_map_to_an_effect(heading: str, taken_as: str) -> None:
+    assert heading_effect(heading) == taken_as
+
+
+def test_t3_sections_bullets_and_what_each_heading_was_taken_as() -> None:
+    rs = read_rules("# Prefs\n\n## always\n- Emails from Odile Martin\n\n## Jamais\n- Newsletters\n\n"
+                    "## custom\n- Only notify about WhatsApp group messages if I am mentioned\n")
+    assert [(r.section, r.text) for r in rs.rules] == [
+        ("always", "Emails from Odile Martin"), ("never", "Newsletters"),
+        ("custom", "Only notify about WhatsApp group messages if I am mentioned")]
+    assert rs.headings == (("always", "always"), ("Jamais", "never"), ("custom", "custom"))
+    assert not rs.not_understood and rs.rules[2].reading.unless is not None
+
+
+def test_t3_prose_is_one_rule_per_sentence_and_commentary_is_context() -> None:
+    rs = read_rules("## Never notify\n\nPromotions and digests. Calendar stuff that repeats every day. "
+                    "I know my own routine.\n")
+    assert [r.text for r in rs.section("never")] == ["Promotions and digests.", "Calendar stuff that repeats every day."]
+    assert "I know my own routine." in rs.context
+
+
+def test_t3_about_me_prose_is_context_never_a_matcher() -> None:
+    rs = read_rules("## About me\nI run a bakery with my partner Ana Ruiz. I work nights.\n\n"
+                    "## Always notify\n- Emails from my partner\n")
+    assert [r.text for r in rs.rules] == ["Emails from my partner"]  # the About me sentences are no rules
+    assert any("bakery" in c for c in rs.context)
+    (rule,) = rs.rules
+    assert rule.understood and "Ana Ruiz" in rule.render()  # ... but they say who "my partner" is
+
+
+def test_t3_a_definition_names_a_role_for_the_rule_after_it() -> None:
+    rs = read_rules('## Always notify\nMy mum is saved as "Mamá" on WhatsApp. Her messages always get through.\n')
+    (rule,) = rs.rules
+    assert rule.text == "Her messages always get through." and '"Mamá"' in rule.render()
+
+
+def test_t3_identity_sentences_extend_the_sender_before_them() -> None:
+    rs = read_rules("## Always notify\nAnything from my client Harbor Finch. Their staff write from hf-legal.io, "
+                    'and a few of them use personal addresses with "(HF)" after their name.\n')
+    (rule,) = rs.rules
+    assert "@hf-legal.io" in rule.render() and '"(HF)"' in rule.reading.model_dump_json()
+
+
+def test_t3_subheading_inside_a_known_section_stays_in_it() -> None:
+    rs = read_rules("## Always notify\n### Work\n- Emails from anyone at Kestrel Labs\n### Family\n- WhatsApp from Jun\n")
+    assert [r.section for r in rs.rules] == ["always", "always"]
+
+
+def test_t3_nested_bullets_under_a_colon_item_and_under_a_label() -> None:
+    rs = read_rules("## Always notify\n- Emails from:\n  - Kofi Mensah\n  - anyone at Harbor & Finch\n"
+                    "- Clients:\n  - Otieno Holdings\n")
+    assert [r.text for r in rs.rules] == ["Emails from Kofi Mensah", "Emails from anyone at Harbor & Finch",
+                                          "Otieno Holdings"]
+    assert all(r.understood for r in rs.rules)
+
+
+def test_t3_bold_paragraph_used_as_a_heading() -> None:
+    rs = read_rules("**Always notify:**\n\n- Emails from Kofi Mensah\n\n**Never notify**\n\n- LinkedIn notifications\n")
+    assert [(r.section, r.text) for r in rs.rules] == [("always", "Emails from Kofi Mensah"),
+                                                       ("never", "LinkedIn notifications")]
+
+
+def test_t3_a_heading_with_no_effect_leaves_each_rule_to_its_own_words() -> None:
+    rs = read_rules("## Travel\n- Tell me about emails from Lufthansa\n- Flights from Iberia\n")
+    first, second = rs.rules
+    assert first.understood and first.reading.effect == "notify"
+    assert not second.understood and "does not say whether to notify" in second.why_not
+
+
+@pytest.mark.parametrize("text", [None, "", "   \n\n", "# Notifications\n\nNothing special.\n",
+                                  "## Always notify\n\n## Never notify\n"])
+def test_t1_t10_missing_empty_or_headings_only_means_no_rules(text: str | None) -> None:
+    rs = read_rules(text)
+    assert isinstance(rs, RuleSet) and rs.is_empty
+
+
+@pytest.mark.parametrize("text", ["If none of the above applies, don't notify me.", "Everything else: skip it.",
+                                  "Sonst nicht benachrichtigen.", "Todo lo demás: no me avises."])
+def test_t10_catch_all(text: str) -> None:
+    rs = read_rules(f"## Custom rules\n- Emails from Ana Ruiz: tell me\n- {text}\n")
+    assert rs.rules[-1].catch_all and rs.rules[-1].reading.effect == "skip", rs.rules[-1].why_not
+
+
+def test_sentences_keep_abbreviations_and_domains() -> None:
+    assert sentences("Mail from Dr. Okafor at okafor.co.uk. Also St. Mary's school.") == [
+        "Mail from Dr. Okafor at okafor.co.uk.", "Also St. Mary's school."]
