@@ -38,9 +38,9 @@ def test_t3_sections_bullets_and_what_each_heading_was_taken_as() -> None:
 
 def test_t3_prose_is_one_rule_per_sentence_and_commentary_is_context() -> None:
     rs = read_rules("## Never notify\n\nPromotions and digests. Calendar stuff that repeats every day. "
-                    "I know my own routine.\n")
+                    "I know them by heart.\n")
     assert [r.text for r in rs.section("never")] == ["Promotions and digests.", "Calendar stuff that repeats every day."]
-    assert "I know my own routine." in rs.context
+    assert "I know them by heart." in rs.context
 
 
 def test_t3_about_me_prose_is_context_never_a_matcher() -> None:
@@ -91,7 +91,7 @@ def test_t3_a_heading_with_no_effect_leaves_each_rule_to_its_own_words() -> None
     assert not second.understood and "does not say whether to notify" in second.why_not
 
 
-@pytest.mark.parametrize("text", [None, "", "   \n\n", "# Notifications\n\nNothing special.\n",
+@pytest.mark.parametrize("text", [None, "", "   \n\n", "# Notifications\n\nI work nights.\n",
                                   "## Always notify\n\n## Never notify\n"])
 def test_t1_t10_missing_empty_or_headings_only_means_no_rules(text: str | None) -> None:
     rs = read_rules(text)
@@ -103,6 +103,13 @@ def test_t1_t10_missing_empty_or_headings_only_means_no_rules(text: str | None) 
 def test_t10_catch_all(text: str) -> None:
     rs = read_rules(f"## Custom rules\n- Emails from Ana Ruiz: tell me\n- {text}\n")
     assert rs.rules[-1].catch_all and rs.rules[-1].reading.effect == "skip", rs.rules[-1].why_not
+
+
+@pytest.mark.parametrize("text", ["Anything urgent.", "Nothing from strangers.", "Quiet after dinner, please.",
+                                  "Weekly stuff."])
+def test_t7_a_sentence_that_says_something_is_never_silently_context(text: str) -> None:
+    rs = read_rules(f"## Custom rules\n\n{text}\n")
+    assert [r.text for r in rs.rules] == [text]  # read, or reported as not understood - not dropped as prose
 
 
 def test_sentences_keep_abbreviations_and_domains() -> None:

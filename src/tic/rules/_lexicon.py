@@ -101,7 +101,7 @@ _add("v+", "notify|notify me|tell|tell me|let me know|inform|inform me|alert|ale
            "avise|avise-me|avisa-me|me avise|notifique|notifique-me|me notifique|notifica-me|diga-me|me diga|"
            "me informe|informe-me|alerta-me|me alerte|quero saber|quero ver|me avisa|avisar-me|incomodar|"
            "me incomode|incomode")
-_add("v-", "mute|silence|silenced|be silenced|can be silenced|skip|ignore|ignored|drop|hide|suppress|block|"
+_add("v-", "quiet|silent|mute|silence|silenced|be silenced|can be silenced|skip|ignore|ignored|drop|hide|suppress|block|"
            "filter out|leave out|leave their reminders out|leave it out|leave them out|stay quiet|keep quiet|"
            "be quiet|stay silent|keep silent|be silent|miss|muted|skipped|dropped|hidden|blocked|"
            "silencia|silenciar|silencie|ignora|ignorar|ignore|omite|omitir|bloquea|bloquear|descarta|descartar|"

@@ -106,21 +106,19 @@ def _blocks(tokens: list[Token]) -> list[list]:
     return blocks
 
 
-_SAYS = {"v+", "v-", "neg", "always", "rest", "only", "unless", "except"}
-_NAMES = {"kind", "cat", "group", "mention", "from", "org", "about", "unsaved", "saved", "role", "msgverb", "name",
-          "quote", "email", "domain", "phone", "notice", "between", "weekend", "weekday", "cmp", "created", "within"}
+_SAYS = {"v+", "v-", "neg", "always", "rest", "only", "unless", "except", "if"}
+_PROSE = {"f", "word", "my", "pron", "punct", "name", "used", "emph", "and", "or"}
 
 
 def _is_context(text: str, section: str | None = None) -> bool:
-    """Prose that names nothing a rule can use ("I know my own routine", "Nothing special"); outside an Always or
-    Never section, also a sentence that only names someone and says nothing to do ("Rita handles hiring")."""
+    """Prose, not a rule (T3): it says nothing to do and names nothing a rule uses ("I know my own routine");
+    outside an Always or Never section, also a sentence that only names someone ("Rita handles hiring").
+    Anything else is a rule - read, or reported as not understood, never silently dropped."""
     items = scan(text)
-    classes = {it.cls for it in items} | {x.cls for it in items if it.cls == "aside" for x in it.items}
-    if "rest" in classes:
-        return False  # "if none of the above applies, don't notify me" (T10)
-    if not classes & _NAMES:
-        return True
-    return section not in {"always", "never"} and not classes & (_SAYS | _NAMES - {"name"})
+    classes = {it.cls for it in items} | {x.cls for it in items if it.cls == "aside" for x in it.items} - {"aside"}
+    if classes & _SAYS or classes - _PROSE:
+        return False
+    return "name" not in classes or section not in {"always", "never"}
 
 
 def _inline_roles(text: str, people: People) -> None:
