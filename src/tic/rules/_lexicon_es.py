@@ -41,3 +41,4 @@ def register(add: Callable[..., None]) -> None:
                  "el asunto menciona|asunto contiene|asunto dice|asunto lleva")
     add("concfull", "los mande quien los mande|lo mande quien lo mande|las mande quien las mande|"
                     "lo envie quien lo envie|sea quien sea el remitente|sea quien sea|quien sea el remitente")
+    add("between", "desde|desde las")

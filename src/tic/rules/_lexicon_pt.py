@@ -44,3 +44,4 @@ def register(add: Callable[..., None]) -> None:
                  "o assunto mencionar|o assunto menciona|o assunto incluir|assunto tiver|assunto contiver")
     add("concfull", "seja quem for o remetente|seja quem for|quem quer que seja o remetente|"
                     "independentemente de quem enviar|venha de quem vier")
+    add("between", "das|desde as|desde")

@@ -78,8 +78,9 @@ def _number(tok: Token) -> float | None:
 
 
 def _ranked(found: list[Lex]) -> list[Lex]:
-    """Longest first; of one length, a meaning before filler."""
-    return sorted(found, key=lambda c: (-c.words, c.cls == "f"))
+    """Longest first; of one length, a time window first ("from 22:00 to 7:00", valid only before a time), then
+    a meaning, then filler."""
+    return sorted(found, key=lambda c: (-c.words, c.cls == "f", c.cls != "between"))
 
 
 def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
@@ -115,7 +116,7 @@ def _is_clock_number(toks: list[Token], j: int) -> bool:
     """'from 9 to 17': a bare number in a from-to pair is a clock hour."""
     k = j + 3 if j + 3 < len(toks) and toks[j + 2].low in {"las", "as", "les", "the"} else j + 2
     return k < len(toks) and toks[j + 1].low in {"to", "and", "until", "till", "-", "–", "a", "bis", "hasta", "ate",
-                                                  "und", "y", "e", "et"} and toks[k].kind in {"number", "time"}
+                                                  "und", "y", "e", "et", "as"} and toks[k].kind in {"number", "time"}
 
 
 def _unit(tok: Token) -> int | None:

@@ -322,7 +322,7 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
                 and items[n].cls in {"time", "number"}:
             start = _clock(items[n])
             k = n + 1
-            if k < len(items) and (items[k].cls in {"and", "tillw", "f"} or items[k].text in {"-", "–", "to", "a", "bis", "until"}):
+            if k < len(items) and (items[k].cls in {"and", "tillw", "f"} or fold(items[k].text) in _TILL):
                 k = _after_article(items, k + 1)
             if k >= len(items) or items[k].cls not in {"time", "number"}:
                 raise Unread("a time window needs both ends (\"between 22:00 and 07:00\")")
@@ -342,6 +342,7 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
     return Window(days=days, start=start, end=end), j  # type: ignore[arg-type]
 
 
+_TILL = {"-", "–", "to", "a", "bis", "until", "till", "hasta", "ate", "jusqu'a", "as", "aux"}
 _CLOCK_ARTICLES = {"las", "la", "as", "a", "les", "the"}  # "entre las 23:00 y las 7:00", "entre as 22h e as 7h"
 
 
