@@ -129,3 +129,46 @@ def test_t2_a_second_tick_with_nothing_new_calls_no_model_and_does_little(world,
     assert report.decided == [] and report.undecided == []
     # T11 held events due, the cursor, the pending list; the cursor saved
     assert statements == ["SELECT", "SELECT", "SELECT", "UPDATE"]
+
+
+def test_t7_a_rule_is_read_by_the_model_once_per_version_of_the_file(world, store, roster, clock, home):
+    """A rule the offline reader refuses is read by the model into the same typed form on the first tick, cached in
+    the world: the next ticks over the same file make no rule-reading call; a changed file is read again."""
+    from tic.rules import read_rules
+    from tic.rules._cache import ReadingCache
+
+    rules = home / "data" / "notifications.md"
+    rules.write_text("## Always notify\n- Messages from my boss\n")
+    boss = chat("Priya Natarajan", "can we talk?", key="whatsapp:boss")
+    reading = {"effect": "notify", "when": {"op": "sender", "who": [{"by": "name", "value": "Priya Natarajan"}]}}
+    model = ScriptedModel(
+        AssistantMessage(tool_calls=(ToolCall("r1", "record_reading", {"rule_id": "r1", "understood": True,
+                                                                       "reading": reading}),)),
+        AssistantMessage(tool_calls=(ToolCall("r2", "record_reading", {"rule_id": "r1", "understood": False,
+                                                                       "why": "who the boss is is not said"}),)),
+        AssistantMessage(tool_calls=(notify("e1", "Priya Natarajan sent a WhatsApp message."),)),
+    )
+    source = CursorSource([boss])
+    decide = TriageDecider(roster["tic"], model, model_decider=ModelDecider(model, attempts=1, sleep=lambda s: None),
+                           reading_cache=ReadingCache(world, clock=clock))
+    triage = Triage(engine=world, store=store, notifier=Notifier(store, clock), clock=clock, agent=roster["tic"],
+                    resolve=lambda rel: home / rel, sources=[source], decide=decide)
+
+    first = triage.tick()  # one rule-reading call; the event is then settled by the model's reading: no triage call
+    assert [(e.key, d.notify, d.by) for e, d in first.decided] == [("whatsapp:boss", True, "rule")]
+    assert len(model.calls) == 1 and [t.name for t in model.calls[0][1]] == ["record_reading"]
+    for _ in range(3):
+        clock.advance(900)
+        source.later = [chat("Priya Natarajan", "and tomorrow?", key=f"whatsapp:boss-{clock.now():%H%M}")]
+        later = triage.tick()
+        assert [d.by for _, d in later.decided] == ["rule"]
+    assert len(model.calls) == 1  # same file: no rule-reading call, no triage call
+    cached = ReadingCache(world).get(read_rules(rules.read_text()).version, ["Messages from my boss"])
+    assert cached["Messages from my boss"].effect == "notify"
+
+    rules.write_text("## Always notify\n- Messages from my boss, always\n")  # a new version of the file
+    clock.advance(900)
+    source.later = [chat("Priya Natarajan", "call me", key="whatsapp:boss-new-file")]
+    (decided,) = triage.tick().decided  # read again once; refused: the message goes to the model to decide
+    model.assert_done()
+    assert decided[1].by == "model" and [t.name for t in model.calls[1][1]] == ["record_reading"]
