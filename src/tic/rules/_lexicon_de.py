@@ -30,3 +30,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "zutrifft|zutreffen|greift|passt")
     add("subjv", "der betreff enthalt|betreff enthalt|der betreff lautet|im betreff steht|im betreff stehen|"
                  "der betreff nennt")
+    add("neg", "ruhezeit|ruhezeiten|nachtruhe|nicht storen")

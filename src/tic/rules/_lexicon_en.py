@@ -23,3 +23,4 @@ def register(add: Callable[..., None]) -> None:
                  "subject contains|the subject line contains|subject line contains|the subject mentions|"
                  "subject mentions|the subject has|subject has|the subject includes|subject includes|"
                  "the subject line has|the title says|the subject reads|the subject line reads")
+    add("neg", "quiet hours|quiet time|do not disturb|do-not-disturb")  # "Quiet hours from 11pm to 8am": no alerts then

@@ -42,3 +42,4 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "los mande quien los mande|lo mande quien lo mande|las mande quien las mande|"
                     "lo envie quien lo envie|sea quien sea el remitente|sea quien sea|quien sea el remitente")
     add("between", "desde|desde las")
+    add("neg", "horas de silencio|horario de silencio|silencio|modo silencio|no molestar")

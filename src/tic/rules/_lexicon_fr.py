@@ -43,3 +43,5 @@ def register(add: Callable[..., None]) -> None:
     add("f", "ne s'applique|s'applique|s'appliquent|ci-dessus")
     add("subjv", "l'objet contient|l'objet dit|l'objet mentionne|l'objet comporte|le sujet contient|"
                  "l'objet du mail contient|objet contient")
+    add("neg", "mode silencieux|heures de silence|silence|ne pas deranger")
+    add("f", "c'est|si c'est|c'")

@@ -45,3 +45,4 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "seja quem for o remetente|seja quem for|quem quer que seja o remetente|"
                     "independentemente de quem enviar|venha de quem vier")
     add("between", "das|desde as|desde")
+    add("neg", "silencio|horas de silencio|modo silencioso|nao incomodar")
