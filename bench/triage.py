@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 import os
 import resource
 import tempfile
@@ -192,7 +193,7 @@ def bench_tokens(model: str, eval_dir: Path) -> dict:
     from tic.models.litellm_adapter import _import_litellm
     from tic.agents import load_roster
     from tic.triage._request import TOOLS, user_message
-    from tic.triage.decide import TriageDecider
+    from tic.triage.decide import TriageDecider, local_decisions
     from tic.triage.dry_run import read_rules
     from tic.triage.evaluate import cases_under
     from tic.clock import parse_instant
@@ -208,12 +209,17 @@ def bench_tokens(model: str, eval_dir: Path) -> dict:
 
     per_event = batched_all = batched_unsure = events_n = unsure_n = 0
     cases = []
+    why_model: Counter = Counter()
     for case in cases_under([eval_dir]):
         now = parse_instant((case / "now.txt").read_text().strip())
         rules = read_rules(case / "notifications.md")
         system = decider.system_prompt(rules)
         events = [e for s in sources_from_dir(case / "sources") for e in s.fetch(None, now=now, since=None).events]
-        unsure = decider.uncertain(events, rules, now)
+        verdicts = local_decisions(events, rules, now)
+        unsure = [e for e, d in zip(events, verdicts) if not d.certain]
+        for d in verdicts:
+            if not d.certain:
+                why_model[_why_unsure(d)] += 1
         one_each = sum(tokens(system, [e], now) for e in events)
         all_in_one = tokens(system, events, now)
         filtered = tokens(system, unsure, now) if unsure else 0  # nothing unsure: no request at all
@@ -226,12 +232,22 @@ def bench_tokens(model: str, eval_dir: Path) -> dict:
                       "per_event_tokens": one_each, "batched_prefiltered_tokens": filtered})
     return {
         "model": model, "cases": cases, "events": events_n, "events_to_model": unsure_n,
+        "why_to_model": dict(why_model.most_common()),
         "per_event_request_tokens_per_event": round(per_event / events_n, 1) if events_n else 0,
         "batched_all_tokens_per_event": round(batched_all / events_n, 1) if events_n else 0,
         "batched_prefiltered_tokens_per_event": round(batched_unsure / events_n, 1) if events_n else 0,
         "ratio_batched_all": round(batched_all / per_event, 3) if per_event else 0,
         "ratio_batched_prefiltered": round(batched_unsure / per_event, 3) if per_event else 0,
     }
+
+
+def _why_unsure(decision) -> str:
+    """Why the local decider left an event to the model (T7: certainty is honest)."""
+    if "rule(s) not understood" in decision.reason:
+        return "a rule not understood offline might change it"
+    if decision.by == "heuristics":
+        return "no rule covers it and the heuristics only guess"
+    return "a rule's condition needs judgement"
 
 
 def main() -> None:
@@ -264,6 +280,8 @@ def main() -> None:
               f"(ratio {tok['ratio_batched_all']})")
         print(f"  batched + pre-filtered:          {tok['batched_prefiltered_tokens_per_event']}  "
               f"(ratio {tok['ratio_batched_prefiltered']}, aim <= 0.3)")
+        for why, n in tok["why_to_model"].items():
+            print(f"  to the model: {n} events - {why}")
 
 
 if __name__ == "__main__":

@@ -298,11 +298,25 @@ def _needs_judgement(cond) -> str:
     return ""
 
 
+_QUESTIONS: dict[int, tuple[R.Reading, str]] = {}
+
+
+def _question(reading: R.Reading) -> str:
+    """The judgement a reading needs ("anything urgent"), worked out once per reading."""
+    hit = _QUESTIONS.get(id(reading))
+    if hit is None or hit[0] is not reading:
+        if len(_QUESTIONS) > 4096:
+            _QUESTIONS.clear()
+        hit = (reading, _needs_judgement(reading.when) or _needs_judgement(reading.unless))
+        _QUESTIONS[id(reading)] = hit
+    return hit[1]
+
+
 def judge(reading: R.Reading, event: Event, ctx):
     """The Verdict of `reading` on `event`, or None when the rule does not cover it."""
     from tic.rules._rule import Verdict
 
-    question = _needs_judgement(reading.when) or _needs_judgement(reading.unless)
+    question = _question(reading)
     scope = holds(reading.when, event, ctx)
     if scope is None:
         return Verdict("", "", judgement=question) if question else None
@@ -340,6 +354,33 @@ def _next_window_start(cond, ctx) -> datetime | None:
                 best = start if best is None or start < best else best
                 break
     return best
+
+
+ALL_KINDS = frozenset({"email", "whatsapp", "calendar"})
+
+
+def possible_kinds(cond) -> frozenset[str]:
+    """The kinds of event `cond` can ever hold for (a rule is skipped at once for the others)."""
+    if isinstance(cond, R.Kind):
+        return frozenset(cond.kinds)
+    if isinstance(cond, (R.Mention, R.Chat)):
+        return frozenset({"whatsapp"})
+    if isinstance(cond, (R.Created, R.StartsWithin, R.Recurring, R.AllDay)):
+        return frozenset({"calendar"})
+    if isinstance(cond, R.Category):
+        return frozenset({"email", "whatsapp"} if set(cond.categories) & {"spam", "marketing"} else {"email"})
+    if isinstance(cond, R.Sender) and all(w.by in {"unsaved", "saved", "contact"} for w in cond.who):
+        return frozenset({"whatsapp"})
+    if isinstance(cond, R.Topic) and cond.where == "subject":
+        return frozenset({"email"})
+    if isinstance(cond, R.All):
+        out = ALL_KINDS
+        for c in cond.of:
+            out &= possible_kinds(c)
+        return out
+    if isinstance(cond, R.Any):
+        return frozenset().union(*(possible_kinds(c) for c in cond.of))
+    return ALL_KINDS
 
 
 def specificity(reading: R.Reading) -> int:

@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 
 from tic.rules import _reading as R
 from tic.rules._markdown import HEADING_LABELS
+from tic.rules._match import ALL_KINDS, possible_kinds
 from tic.rules._rule import Rule, RuleSet, read_rules
 from tic.rules._tokens import fold
 
 __all__ = ["CheckedRule", "RulesCheck", "check_rules", "dead_end", "SECTION_LABELS"]
 
 SECTION_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rules"}
-ALL_KINDS = frozenset({"email", "whatsapp", "calendar"})
 _KIND_WORDS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
 
 
@@ -48,30 +48,6 @@ class RulesCheck:
         return [r for r in self.rules if not r.understood]
 
 
-def _kinds(cond) -> frozenset[str]:
-    """The kinds of event `cond` can ever hold for."""
-    if isinstance(cond, R.Kind):
-        return frozenset(cond.kinds)
-    if isinstance(cond, (R.Mention, R.Chat)):
-        return frozenset({"whatsapp"})
-    if isinstance(cond, (R.Created, R.StartsWithin, R.Recurring, R.AllDay)):
-        return frozenset({"calendar"})
-    if isinstance(cond, R.Category):
-        return frozenset({"email", "whatsapp"} if set(cond.categories) & {"spam", "marketing"} else {"email"})
-    if isinstance(cond, R.Sender) and all(w.by in {"unsaved", "saved", "contact"} for w in cond.who):
-        return frozenset({"whatsapp"})
-    if isinstance(cond, R.Topic) and cond.where == "subject":
-        return frozenset({"email"})
-    if isinstance(cond, R.All):
-        out = ALL_KINDS
-        for c in cond.of:
-            out &= _kinds(c)
-        return out
-    if isinstance(cond, R.Any):
-        return frozenset().union(*(_kinds(c) for c in cond.of))
-    return ALL_KINDS
-
-
 def dead_end(rule: Rule) -> str | None:
     """Why no event can ever match `rule`, or None when some can."""
     if rule.reading is None:
@@ -80,7 +56,7 @@ def dead_end(rule: Rule) -> str | None:
     parts = list(when.of) if isinstance(when, R.All) else [when]
     kinds = ALL_KINDS
     for part in parts:
-        allowed = _kinds(part)
+        allowed = possible_kinds(part)
         if not kinds & allowed:
             named = " or ".join(_KIND_WORDS[k] for k in sorted(kinds))
             only = " or ".join(_KIND_WORDS[k] for k in sorted(allowed)) or "no event"

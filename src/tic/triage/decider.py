@@ -26,6 +26,7 @@ from __future__ import annotations
 from datetime import datetime, timezone, tzinfo
 
 from tic.rules import Context, Rule, RuleSet
+from tic.rules._match import ALL_KINDS, possible_kinds
 from tic.sources import Event
 from tic.signals._classify import traits
 from tic.triage._decision import Decision
@@ -53,6 +54,8 @@ class LocalDecider:
         self._heuristics_are_certain = not unread
         ordered = [r for r in rules.rules if r.understood and not r.catch_all]
         self._ordered = sorted(ordered, key=lambda r: {"never": 0, "custom": 1, "always": 2}[r.section])
+        by_kind = {k: [r for r in self._ordered if k in possible_kinds(r.reading.when)] for k in ALL_KINDS}
+        self._for_kind = by_kind  # a rule about e-mails is never asked about a chat message
         self._catch_all = next((r for r in rules.rules if r.catch_all), None)
 
     def _uncertain_note(self) -> str:
@@ -64,7 +67,7 @@ class LocalDecider:
         ctx = Context(now=now, tz=self.tz)
         skips, notifies, holds = [], [], []
         judgement = ""
-        for rule in self._ordered:
+        for rule in self._for_kind.get(event.kind, self._ordered):
             verdict = rule.verdict(event, ctx)
             if verdict is None:
                 continue
