@@ -65,8 +65,12 @@ def model_for(spec: str, clock: Clock) -> ChatModel:
     """The main agent's model: offline unless a litellm model string is configured."""
     from tic.models import make_model
     from tic.models.offline import OfflineMainModel
+    from tic.rules import read_rules
+    from tic.rules._markdown import heading_effect
 
-    return make_model(spec, offline=lambda: OfflineMainModel(clock))
+    # H9/T7: the offline model edits the rules by the triage agent's own reading of them
+    return make_model(spec, offline=lambda: OfflineMainModel(clock, read_rules=read_rules,
+                                                             heading_effect=heading_effect))
 
 
 def triage_decider(settings: Settings, agent, *, warn=None, world=None):

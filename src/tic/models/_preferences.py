@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
+
+from tic.models._rules_file import place
 
 __all__ = ["Preference", "parse_preference", "add_rule", "SECTIONS"]
 
@@ -92,27 +95,13 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def add_rule(markdown: str | None, pref: Preference) -> str:
-    """The file with `- rule` added at the end of its section (the section is created when missing)."""
-    text = markdown or "# Notification preferences\n"
-    lines = text.splitlines()
-    bullet = f"- {pref.rule}"
-    start = next((i for i, line in enumerate(lines) if _is_heading(line, pref.heading)), None)
-    if start is None:
-        body = text.rstrip("\n")
-        return f"{body}\n\n## {pref.heading}\n{bullet}\n"
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("#")), len(lines))
-    bullets = [i for i in range(start + 1, end) if re.match(r"^\s{0,3}[-*+]\s", lines[i])]
-    if bullets:
-        lines.insert(bullets[-1] + 1, bullet)  # after the section's last bullet
-    else:
-        insert_at = end
-        while insert_at > start + 1 and not lines[insert_at - 1].strip():
-            insert_at -= 1  # after the section's prose, as a list of its own
-        lines[insert_at:insert_at] = ["", bullet] if insert_at > start + 1 else [bullet]
-    return "\n".join(lines) + "\n"
+def add_rule(markdown: str | None, pref: Preference, heading_effect: Callable[[str], str] | None = None) -> str:
+    """The file with `- rule` added at the end of its section (the section is created when missing).
+
+    A section is found by what its heading is taken as (`heading_effect`, tic.rules' own mapping, passed
+    in); without one, by its English name ("Always notify", "Never notify", "Custom rules")."""
+    return place(markdown, pref.section, pref.rule, heading_effect or _by_name, pref.heading)[0]
 
 
-def _is_heading(line: str, heading: str) -> bool:
-    m = re.match(r"^\s{0,3}#{1,6}\s+(.*?)\s*#*\s*$", line)
-    return bool(m) and m.group(1).strip().lower() == heading.lower()
+def _by_name(heading: str) -> str:
+    return next((k for k, v in SECTIONS.items() if v.lower() == heading.strip().lower()), "own")

@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from tic.clock import Clock
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
-from tic.models._preferences import Preference, add_rule, parse_preference
+from tic.models._preferences import Preference, parse_preference
+from tic.models._rules_edit import RULES, ReadRules, RulesEditor
 
 __all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_channels", "describe_notification"]
 
-RULES = "notifications.md"
 FILE_TOOLS = ("read_file", "write_file", "edit_file")
 
 HELP = (
@@ -31,18 +31,30 @@ HELP = (
 )
 
 
+NO_EDITOR = ("I can't change your notification rules here: this assistant was started without the rules "
+             "reader. Edit data/notifications.md yourself; the triage agent picks the change up on its next tick.")
+
+
 class OfflineMainModel:
+    """`read_rules` and `heading_effect` (tic.rules' reader and heading mapping, passed in by whoever builds
+    the model) let it edit the rules by their reading (H9, T7); without them it edits none."""
+
     name = "offline"
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, *, read_rules: Callable[[str], ReadRules] | None = None,
+                 heading_effect: Callable[[str], str] | None = None) -> None:
         self._clock = clock
+        self._editor = RulesEditor(read_rules, heading_effect) if read_rules and heading_effect else None
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
         last = messages[-1] if messages else {}
         can = {t.name for t in tools}
         if last.get("role") == "tool":
             if last.get("name") in FILE_TOOLS:
-                return self._preference_step(messages)
+                pref = _last_preference(messages)
+                if pref is None or self._editor is None:
+                    return AssistantMessage(content="Done.")
+                return self._editor.step(messages, pref)
             if last.get("name") == "decisions":
                 return AssistantMessage(content=explain_decisions(last.get("content"), _last_user_text(messages)))
             return AssistantMessage(content=self._after_tools(messages))
@@ -57,36 +69,12 @@ class OfflineMainModel:
                 return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "decisions", {"query": query}),))
             pref = parse_preference(text)
             if pref is not None and {"read_file", "write_file"} <= can:
+                if self._editor is None:
+                    return AssistantMessage(content=NO_EDITOR)
                 # H9: read the rules first, then write them back with the new rule
                 return AssistantMessage(tool_calls=(ToolCall(f"call_{len(messages)}", "read_file", {"path": RULES}),))
             return AssistantMessage(content=self._answer(text, messages))
         return AssistantMessage(content="Is there anything you'd like me to do?")
-
-    # --- preferences (H9) ------------------------------------------------------------------
-
-    def _preference_step(self, messages: list[Message]) -> AssistantMessage:
-        pref = _last_preference(messages)
-        last = messages[-1]
-        result = str(last.get("content") or "")
-        if pref is None:
-            return AssistantMessage(content="Done.")
-        if last.get("name") == "read_file":
-            missing = result.startswith("error:")
-            if missing and "does not exist" not in result:
-                return AssistantMessage(content=f"I couldn't read your rules file: {result[7:].strip()}")
-            current = None if missing else result.split("\n\n[notices]", 1)[0]
-            if current is not None and any(line.strip() == f"- {pref.rule}" for line in current.splitlines()):
-                return AssistantMessage(content=f"“{pref.rule}” is already under {pref.heading} in data/notifications.md.")
-            updated = add_rule(current, pref)
-            return AssistantMessage(
-                tool_calls=(ToolCall(f"call_{len(messages)}", "write_file", {"path": RULES, "content": updated}),)
-            )
-        if result.startswith("error:"):
-            return AssistantMessage(content=f"I couldn't change data/notifications.md: {result[7:].strip()}")
-        return AssistantMessage(
-            content=f"Done: I added “{pref.rule}” under {pref.heading} in data/notifications.md. "
-            "The triage agent reads that file on every tick, so it applies from the next one."
-        )
 
     # --- notifications -------------------------------------------------------------------
 
