@@ -7,15 +7,11 @@
 from __future__ import annotations
 
 from tic.rules import _reading as R
+from tic.rules._shapes import CATEGORY_NOUNS as _CAT_NOUN
+from tic.rules._shapes import KIND_NOUNS as _KIND_NOUN
+from tic.rules._shapes import SHAPES, window_phrase
 
 __all__ = ["render", "describe", "absent", "window_phrase"]
-
-_KIND_NOUN = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
-_CAT_NOUN = {"newsletter": "newsletters", "marketing": "marketing", "digest": "digests", "automated": "automated mail",
-             "social": "social-network notifications", "transactional": "receipts", "list": "mailing lists",
-             "spam": "spam", "autoreply": "automatic replies"}
-_DAY = {"mon": "Mondays", "tue": "Tuesdays", "wed": "Wednesdays", "thu": "Thursdays", "fri": "Fridays",
-        "sat": "Saturdays", "sun": "Sundays"}
 
 
 def render(reading: R.Reading) -> str:
@@ -92,85 +88,18 @@ def _clause(cond) -> str:
     return " and ".join(out)
 
 
-def _who(w: R.Who) -> str:
-    if w.by == "org":
-        return f"anyone at {w.value}"
-    if w.by == "domain":
-        return f"@{w.value}"
-    if w.by == "contact":
-        return f'"{w.value}"'
-    if w.by == "unsaved":
-        return "unknown numbers"
-    if w.by == "saved":
-        return "my contacts"
-    if w.by == "role":
-        return {"recruiter": "recruiters", "school": "the school"}.get(w.value, w.value)
-    return w.value
-
-
 def _modifier(p) -> str:
-    if isinstance(p, R.Sender):
-        return ("with " if p.attendee else "from ") + " or ".join(_who(w) for w in p.who)
-    if isinstance(p, R.Chat):
-        if p.name:
-            return f'in the "{p.name}" group'
-        return "in group chats" if p.group else "in direct chats"
-    if isinstance(p, R.Mention):
-        return "that @-mention me"
-    if isinstance(p, R.Topic):
-        quoted = " or ".join(f'"{t}"' for t in p.phrases)
-        return f"with {quoted} in the subject" if p.where == "subject" else f"about {quoted}"
-    if isinstance(p, R.Created):
-        return "added today" if p.today and p.within_minutes is None else f"new"
-    if isinstance(p, R.StartsWithin):
-        return f"starting within {_duration(p.minutes)}"
-    if isinstance(p, R.Recurring):
-        return "recurring" + ("" if not p.freq else " " + " or ".join(f.lower() for f in p.freq))
-    if isinstance(p, R.AllDay):
-        return "all-day"
-    if isinstance(p, R.Window):
-        return window_phrase(p)
-    if isinstance(p, R.Amount):
-        word = {">": "over", ">=": "at least", "<": "below", "<=": "at most"}[p.cmp]
-        value = f"{p.value:g}"
-        return f"{word} {value} {p.currency}".strip() if p.currency else f"{word} {value}"
-    if isinstance(p, R.Judgement):
-        return f"({p.question}: needs judgement)"
     if isinstance(p, R.Not):
         return "not " + _modifier(p.of)
     if isinstance(p, (R.All, R.Any)):
         return (" and " if isinstance(p, R.All) else " or ").join(_modifier(c) for c in p.of)
-    return ""
-
-
-def _duration(minutes: int) -> str:
-    if minutes % 1440 == 0 and minutes >= 2880:
-        return f"{minutes // 1440} days"
-    if minutes % 60 == 0:
-        return f"{minutes // 60} hours" if minutes != 60 else "1 hour"
-    return f"{minutes} minutes"
-
-
-def window_phrase(w: R.Window) -> str:
-    days = ""
-    if set(w.days) == {"sat", "sun"}:
-        days = "on weekends"
-    elif set(w.days) == {"mon", "tue", "wed", "thu", "fri"}:
-        days = "on weekdays"
-    elif w.days:
-        days = "on " + " or ".join(_DAY[d] for d in w.days)
-    times = ""
-    if w.start and w.start == "00:00" and w.end:
-        times = f"before {w.end}"
-    elif w.start:
-        times = f"between {w.start} and {w.end or '24:00'}"
-    return " ".join(x for x in (days, times) if x)
+    return SHAPES[p.op].render(p)
 
 
 def absent(cond) -> str:
     """How to say a condition did not hold ("no @-mention of the user")."""
-    if isinstance(cond, R.Mention):
-        return "no @-mention of the user"
     if isinstance(cond, R.Window):
         return f"outside {window_phrase(cond)}"
+    if (said := getattr(SHAPES.get(getattr(cond, "op", "")), "absent", "")):
+        return said
     return "not " + (_modifier(cond) or _phrase(cond))

@@ -1,0 +1,301 @@
+"""The shapes a rule's condition is made of: one registration each (T7).
+
+    @shape("mention", kinds=WA, render=lambda c: "that @-mention me", absent="no @-mention of the user")
+    def _mention(c, e, ctx): ...   # the predicate: an explanation when it holds, else None
+
+A shape brings, in one place, its predicate on an event, how it reads in the
+rendered sentence, the kinds of event it can ever hold for (a rule is not asked
+about the others), and how specific it is (the most specific rule explains a
+decision best). The words that produce it are in the lexicon (`_lexicon*.py`),
+its typed node in `_reading.py`. The sender, topic and category tests reuse the
+event signals every part of the hub uses (display names, addresses, domains,
+saved contacts; topic key words; mail traits).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from typing import Callable
+
+from tic.rules import _reading as R
+from tic.signals._matchers import CategoryMatcher, SenderSpec, TopicMatcher, topic_terms
+from tic.signals._matchers import Topic as _Terms
+from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta
+from tic.sources import Event
+
+__all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
+           "window_bounds", "window_phrase"]
+
+ALL_KINDS = frozenset({"email", "whatsapp", "calendar"})
+EMAIL, WA, CAL = frozenset({"email"}), frozenset({"whatsapp"}), frozenset({"calendar"})
+KIND_NOUNS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
+CATEGORY_NOUNS = {"newsletter": "newsletters", "marketing": "marketing", "digest": "digests",
+                  "automated": "automated mail", "social": "social-network notifications", "transactional": "receipts",
+                  "list": "mailing lists", "spam": "spam", "autoreply": "automatic replies"}
+
+
+@dataclass(frozen=True)
+class Shape:
+    op: str
+    holds: Callable  # (node, event, ctx) -> explanation | None
+    render: Callable  # node -> its words in the rendered sentence
+    kinds: Callable  # node -> the kinds of event it can ever hold for
+    specificity: int
+    absent: str = ""  # how to say it did not hold, when "not <render>" reads badly
+
+
+SHAPES: dict[str, Shape] = {}
+
+
+def shape(op: str, *, render: Callable, kinds: frozenset | Callable = ALL_KINDS, specificity: int = 1,
+          absent: str = ""):
+    """Register the predicate below as the shape `op`, with its rendering, kinds and specificity."""
+    def register(fn):
+        kinds_of = kinds if callable(kinds) else (lambda c, _k=kinds: _k)
+        SHAPES[op] = Shape(op, fn, render, kinds_of, specificity, absent)
+        return fn
+    return register
+
+
+def _quoted(phrases) -> str:
+    return " or ".join(f'"{p}"' for p in phrases)
+
+
+def _who_words(w: R.Who) -> str:
+    return {"org": f"anyone at {w.value}", "domain": f"@{w.value}", "contact": f'"{w.value}"',
+            "display": f'"{w.value}" in the name', "unsaved": "unknown numbers", "saved": "my contacts",
+            "role": {"recruiter": "recruiters", "school": "the school"}.get(w.value, w.value)}.get(w.by, w.value)
+
+
+def duration(minutes: int) -> str:
+    if minutes % 1440 == 0 and minutes >= 2880:
+        return f"{minutes // 1440} days"
+    if minutes % 60 == 0:
+        return f"{minutes // 60} hours" if minutes != 60 else "1 hour"
+    return f"{minutes} minutes"
+
+
+def _amount_words(c: R.Amount) -> str:
+    word = {">": "over", ">=": "at least", "<": "below", "<=": "at most"}[c.cmp]
+    return f"{word} {c.value:g} {c.currency}".strip()
+
+
+@shape("everything", render=lambda c: "anything", specificity=0)
+def _everything(c, e, ctx):
+    return "any event"
+
+
+KIND_WORDS = {"email": "an e-mail", "whatsapp": "a WhatsApp message", "calendar": "a calendar item"}
+
+
+@shape("kind", kinds=lambda c: frozenset(c.kinds), specificity=0,
+       render=lambda c: " or ".join(KIND_NOUNS[k] for k in c.kinds))
+def _kind(c: R.Kind, e: Event, ctx):
+    return KIND_WORDS[e.kind] if e.kind in c.kinds else None
+
+
+def _spec(who: R.Who) -> SenderSpec:
+    kind = {"phone": "address", "saved": "known", "unsaved": "unknown", "display": "literal"}.get(who.by, who.by)
+    return SenderSpec(kind, who.value)
+
+
+@shape("sender", specificity=2,
+       kinds=lambda c: WA if all(w.by in {"unsaved", "saved", "contact"} for w in c.who) else ALL_KINDS,
+       render=lambda c: ("with " if c.attendee else "from ") + " or ".join(_who_words(w) for w in c.who))
+def _sender(c: R.Sender, e: Event, ctx):
+    for who in c.who:
+        if who.by == "phone":
+            have = re.sub(r"\D", "", e.sender.address)
+            if have and have == re.sub(r"\D", "", who.value):
+                return f"sender number is {e.sender.address}"
+            continue
+        if who.by == "contact" and e.kind != "whatsapp":
+            continue  # a saved chat name identifies a chat contact, not an e-mail display name
+        if hit := _spec(who).match(e):
+            return f"organiser: {hit}" if c.attendee and e.kind == "calendar" else hit
+    if c.attendee and e.kind == "calendar":
+        for person in e.attendees:
+            as_sender = e.model_copy(update={"sender": person})
+            for who in c.who:
+                if hit := _spec(who).match(as_sender):
+                    return f"attendee {person}: {hit}"
+    return None
+
+
+@shape("chat", kinds=WA, specificity=2,
+       render=lambda c: f'in the "{c.name}" group' if c.name else "in group chats" if c.group else "in direct chats")
+def _chat(c: R.Chat, e: Event, ctx):
+    if e.kind != "whatsapp":
+        return None
+    if c.group is not None and e.is_group != c.group:
+        return None
+    if c.name:
+        from tic.signals._text import words
+
+        if words(e.chat) != words(c.name):  # the chat's whole name ("Sunday League" is not "Sunday League Veterans")
+            return None
+        return f'in the chat "{e.chat}"'
+    return f'group message in "{e.chat}"' if e.is_group else "a direct message"
+
+
+@shape("mention", kinds=WA, render=lambda c: "that @-mention me", absent="no @-mention of the user")
+def _mention(c, e: Event, ctx):
+    return "the user is @-mentioned" if e.kind == "whatsapp" and e.mentions_me else None
+
+
+def _terms(phrase: str):
+    return topic_terms(phrase)
+
+
+@shape("topic", kinds=lambda c: EMAIL if c.where == "subject" else ALL_KINDS, specificity=2,
+       render=lambda c: (f"with {_quoted(c.phrases)} in the subject" if c.where == "subject" else f"about {_quoted(c.phrases)}"))
+def _topic(c: R.Topic, e: Event, ctx):
+    topics = tuple(t for t in (_terms(p) for p in c.phrases) if t is not None)
+    if c.where == "subject":
+        topics = tuple(_Terms(label=t.label, proper=t.proper, common=t.common, where="subject") for t in topics)
+    return TopicMatcher(topics).match(e, ctx.now) if topics else None
+
+
+@shape("category",
+       kinds=lambda c: frozenset({"email", "whatsapp"}) if set(c.categories) & {"spam", "marketing"} else EMAIL,
+       render=lambda c: " or ".join(CATEGORY_NOUNS[x] for x in c.categories))
+def _category(c: R.Category, e: Event, ctx):
+    if e.kind == "calendar":
+        return None
+    return CategoryMatcher(frozenset(c.categories)).match(e, ctx.now)
+
+
+@shape("created", kinds=CAL, render=lambda c: "added today" if c.today and c.within_minutes is None else "new")
+def _created(c: R.Created, e: Event, ctx):
+    if e.kind != "calendar" or e.created is None:
+        return None
+    created = e.created
+    if created > ctx.now + timedelta(minutes=5):
+        return None
+    if c.within_minutes is not None:
+        return f"added {fmt_delta(ctx.now - created)} ago" if ctx.now - created <= timedelta(minutes=c.within_minutes) else None
+    if created.astimezone(ctx.tz).date() != ctx.local_now.date():
+        return None
+    return f"added today at {created.astimezone(ctx.tz):%H:%M} (local time)"
+
+
+def _start(e: Event, ctx) -> datetime:
+    if e.all_day and e.start is not None:
+        return datetime.combine(event_start(e).date() if not e.timezone else event_start(e).date(), time(0), ctx.tz) \
+            if not e.timezone else event_start(e)
+    return event_start(e)
+
+
+@shape("starts_within", kinds=CAL, render=lambda c: f"starting within {duration(c.minutes)}")
+def _starts(c: R.StartsWithin, e: Event, ctx):
+    if e.kind != "calendar":
+        return None
+    start = _start(e, ctx)
+    if ctx.now - timedelta(minutes=1) <= start <= ctx.now + timedelta(minutes=c.minutes):
+        return f"starts in {fmt_delta(start - ctx.now)} ({start.astimezone(ctx.tz):%a %d %b %H:%M} local time)"
+    return None
+
+
+@shape("recurring", kinds=CAL,
+       render=lambda c: "recurring" + ("" if not c.freq else " " + " or ".join(f.lower() for f in c.freq)))
+def _recurring(c: R.Recurring, e: Event, ctx):
+    if e.kind != "calendar" or not e.recurrence:
+        return None
+    if not c.freq:
+        return RecurrenceMatcher(None).match(e, ctx.now)
+    for f in c.freq:
+        if hit := RecurrenceMatcher(f).match(e, ctx.now):
+            return hit
+    return None
+
+
+@shape("all_day", kinds=CAL, render=lambda c: "all-day")
+def _all_day(c, e: Event, ctx):
+    return "an all-day item" if e.kind == "calendar" and e.all_day else None
+
+
+def window_bounds(w: R.Window, local: datetime) -> tuple[datetime, datetime] | None:
+    """The occurrence of window `w` that contains `local`, as (start, end), or None."""
+    days = set(w.days) or set(R.WEEKDAYS)
+    if not w.start:
+        start_t, end_t = time(0), None  # whole days
+    else:
+        h, m = map(int, w.start.split(":"))
+        start_t = time(h % 24, m)
+        eh, em = map(int, (w.end or "24:00").split(":"))
+        end_t = (eh, em)
+    for back in (0, 1):
+        day = (local - timedelta(days=back)).date()
+        if R.WEEKDAYS[day.weekday()] not in days:
+            continue
+        begin = datetime.combine(day, start_t, local.tzinfo)
+        if end_t is None:
+            end = begin + timedelta(days=1)
+            while R.WEEKDAYS[end.weekday()] in days and end - begin < timedelta(days=7):
+                end += timedelta(days=1)
+        else:
+            end = datetime.combine(day, time(0), local.tzinfo) + timedelta(hours=end_t[0], minutes=end_t[1])
+            if end <= begin:
+                end += timedelta(days=1)
+        if begin <= local < end:
+            return begin, end
+    return None
+
+
+@shape("window", render=lambda c: window_phrase(c))
+def _window(c: R.Window, e: Event, ctx):
+    bounds = window_bounds(c, ctx.local_now)
+    if bounds is None:
+        return None
+    return f"it is {ctx.local_now:%a %H:%M} local time, inside {window_phrase(c)}"
+
+
+_MONEY = re.compile(r"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>\d[\d.,]*)|(?P<b>\d[\d.,]*)\s?(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
+_SYM = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "r$": "BRL", "eur": "EUR", "usd": "USD",
+        "gbp": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
+
+
+@shape("amount", render=_amount_words)
+def _amount(c: R.Amount, e: Event, ctx):
+    from tic.rules._slots import money
+
+    text = f"{e.subject}\n{e.body}"
+    for m in _MONEY.finditer(text):
+        cur = _SYM.get((m.group("sym") or m.group("code") or "").lower(), "")
+        if c.currency and cur != c.currency:
+            continue
+        try:
+            value, _ = money(m.group(0))
+        except ValueError:
+            continue
+        ok = {">": value > c.value, ">=": value >= c.value, "<": value < c.value, "<=": value <= c.value}[c.cmp]
+        if ok:
+            return f"names the amount {m.group(0).strip()}"
+    return None
+
+
+@shape("judgement", render=lambda c: f"({c.question}: needs judgement)")
+def _judgement(c, e, ctx):
+    return None  # only a model settles it; the decider asks one (or the heuristics guess, uncertain)
+
+
+_DAY_NAMES = {"mon": "Mondays", "tue": "Tuesdays", "wed": "Wednesdays", "thu": "Thursdays", "fri": "Fridays",
+              "sat": "Saturdays", "sun": "Sundays"}
+
+
+def window_phrase(w: R.Window) -> str:
+    days = ""
+    if set(w.days) == {"sat", "sun"}:
+        days = "on weekends"
+    elif set(w.days) == {"mon", "tue", "wed", "thu", "fri"}:
+        days = "on weekdays"
+    elif w.days:
+        days = "on " + " or ".join(_DAY_NAMES[d] for d in w.days)
+    times = ""
+    if w.start and w.start == "00:00" and w.end:
+        times = f"before {w.end}"
+    elif w.start:
+        times = f"between {w.start} and {w.end or '24:00'}"
+    return " ".join(x for x in (days, times) if x)
