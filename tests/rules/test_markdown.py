@@ -17,7 +17,7 @@ from tic.rules._markdown import heading_effect, sentences
         ("Never notify", "never"), ("Mute", "never"), ("Don't care", "never"), ("Low priority", "never"),
         ("Jamais", "never"), ("Nunca", "never"), ("Nie benachrichtigen", "never"), ("Não notificar", "never"),
         ("Custom rules", "custom"), ("Regeln", "custom"), ("Reglas", "custom"), ("Règles", "custom"),
-        ("Everything else", "custom"),
+        ("Everything else", "rest"), ("Alles andere", "rest"), ("Sonderregeln", "custom"), ("Cas particuliers", "custom"),
         ("About me", "context"), ("Über mich", "context"), ("Sobre mí", "context"), ("Context", "context"),
         ("Travel", "own"), ("What I want to hear about", "own"),
     ],
@@ -110,6 +110,12 @@ def test_t10_catch_all(text: str) -> None:
 def test_t7_a_sentence_that_says_something_is_never_silently_context(text: str) -> None:
     rs = read_rules(f"## Custom rules\n\n{text}\n")
     assert [r.text for r in rs.rules] == [text]  # read, or reported as not understood - not dropped as prose
+
+
+def test_t10_under_an_everything_else_heading_a_bare_directive_is_the_catch_all() -> None:
+    rs = read_rules("## Immer\n- Mails von Frauke Reimers\n\n## Alles andere\nNicht benachrichtigen.\n")
+    assert rs.rules[-1].catch_all and rs.rules[-1].reading.effect == "skip"
+    assert rs.headings[-1] == ("Alles andere", "rest")
 
 
 def test_sentences_keep_abbreviations_and_domains() -> None:

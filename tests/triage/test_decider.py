@@ -361,3 +361,15 @@ def test_t3_t7_probed_phrasings(rules: str, event: Event, notify: bool, reason: 
     decision = decide(rules, event)
     assert decision.notify is notify, decision.reason
     assert decision.reason.startswith(reason), decision.reason
+
+
+def test_t10_t7_a_catch_all_does_not_overrule_a_rule_it_cannot_see_past() -> None:
+    """An Always rule that is not understood might cover an event the "don't notify" catch-all would drop: the
+    heuristics decide it, uncertain, and the reason says which rule; without such a rule the catch-all decides."""
+    question = email("Dana Wu", "dana@wu.example", "Contract", "Can you sign it today?")
+    unread = "## Always notify\n- Whatever my boss sends\n\n## Everything else\nDon't notify me.\n"
+    d = decide(unread, question)
+    assert d.by == "heuristics" and not d.certain and "Whatever my boss sends" in d.reason
+    read = "## Always notify\n- Emails from Odile Martin\n\n## Everything else\nDon't notify me.\n"
+    d = decide(read, question)
+    assert not d.notify and d.certain and d.reason.startswith('Custom rule: "Don\'t notify me."')

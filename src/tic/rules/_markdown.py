@@ -20,13 +20,14 @@ from markdown_it.token import Token
 
 from tic.rules._reader import read_with
 from tic.rules._rule import Rule, RuleSet
-from tic.rules._scan import scan
+from tic.rules._scan import guess_language, scan
 from tic.rules._slots import People, Unread, parse_aside, sender_slot
 from tic.rules._tokens import fold
 
 __all__ = ["parse", "heading_effect", "sentences", "HEADING_LABELS"]
 
 HEADING_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rules",
+                  "rest": "everything else (a catch-all)",
                   "context": "context (not rules)", "own": "rules read on their own words"}
 
 _CONTEXT = re.compile(r"^(about\b|context|background|who i am|notes?\b|info\b|sobre m[ií]|sobre nosotros|"
@@ -37,14 +38,16 @@ _NEVER = re.compile(r"\b(never|mute[ds]?|ignore[ds]?|don'?t|do not|silence[ds]?|
 _ALWAYS = re.compile(r"\b(always|vip|priority|important|notify me|must see|immer|wichtig|sempre|siempre|importante|"
                      r"toujours|prioritaire|prioridad|prioridade|priorit[äa]t|avisar|benachrichtigen|notifier|"
                      r"notificar|alert me|tell me|people i care about)\b", re.I)
-_CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|regeln|reglas|r[èe]gles|"
-                     r"regras|personali[sz]ad[ao]s|benutzerdefiniert|eigene|personnalis[ée]es)\b", re.I)
+_CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|\w*regeln|reglas|r[èe]gles|"
+                     r"regras|personali[sz]ad[ao]s|benutzerdefiniert|eigene|personnalis[ée]es|cas particuliers|"
+                     r"casos especiales|casos especiais|sonderf[äa]lle|ausnahmen|excepciones|exce[çc][õo]es)\b", re.I)
 _REST = re.compile(r"\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
                    r"todo lo dem[aá]s|el resto|tout le reste|le reste|todo o resto|o resto)\b", re.I)
 
 
 def heading_effect(heading: str) -> str:
-    """always | never | custom | context | own (no effect said: each rule's own words decide)."""
+    """always | never | custom | rest (everything else: its rules are catch-alls, T10) | context | own (no effect
+    said: each rule's own words decide)."""
     h = heading.strip().strip("*_ :").strip()
     if _CONTEXT.search(h):
         return "context"
@@ -52,7 +55,9 @@ def heading_effect(heading: str) -> str:
         return "never"
     if _ALWAYS.search(h):
         return "always"
-    if _CUSTOM.search(h) or _REST.search(h):
+    if _REST.search(h):
+        return "rest"
+    if _CUSTOM.search(h):
         return "custom"
     return "own"
 
@@ -176,7 +181,7 @@ def parse(text: str) -> RuleSet:
         if kind != "heading" and body:
             for sentence in sentences(body):
                 _definition(sentence, people) or _inline_roles(sentence, people)
-    has_sections = any(heading_effect(b) in {"always", "never", "custom"} and (
+    has_sections = any(heading_effect(b) in {"always", "never", "custom", "rest"} and (
         k == "heading" or k == "paragraph" and len(b.split()) <= 4 and _heading_words(b.strip("*_: ")))
         for k, _, b, _, _ in blocks)
     rules: list[Rule] = []
@@ -189,7 +194,7 @@ def parse(text: str) -> RuleSet:
     for kind, lvl, body, depth, has_children in blocks:
         if kind == "heading":
             effect = heading_effect(body)
-            if section in {"always", "never", "custom"} and lvl > level and effect == "own":
+            if section in {"always", "never", "custom", "rest"} and lvl > level and effect == "own":
                 context.append(body)  # a sub-heading inside a known section stays in it
                 continue
             if lvl == 1 and not headings and effect == "own":
@@ -311,12 +316,28 @@ def _directive(sentence: str) -> bool:
     return any(it.cls in {"v+", "v-", "neg", "always", "rest"} for it in scan(sentence))
 
 
+def _rest_rule(text: str):
+    """Under an "Everything else" heading, a rule that only says what to do ("Nicht benachrichtigen.") is the
+    catch-all (T10); anything more is read on its own words."""
+    from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect
+    from tic.rules._reading import Everything, Reading
+
+    items = scan(text)
+    if not items or any(it.cls not in _CATCH_ALL_WORDS - {"kind"} for it in items):
+        return None
+    if not any(it.cls in {"v+", "v-", "neg", "always"} for it in items):
+        return None
+    effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own", guess_language(text))
+    return Reading(effect=effect, when=Everything(), catch_all=True)
+
+
 def _read(text: str, section: str, heading: str, people: People, context: list[str]) -> Rule:
     from tic.rules._reader import read_catch_all
 
     effect_section = section if section in {"always", "never", "custom"} else "custom"
     try:
-        reading = read_catch_all(text) or read_with(text, section if section != "own" else "own", people)
+        reading = read_catch_all(text) or (_rest_rule(text) if section == "rest" else None) or read_with(
+            text, section if section not in {"own", "rest"} else "own", people)
         return Rule(section=effect_section, text=text, reading=reading, heading=heading)
     except Unread as exc:
         return Rule(section=effect_section, text=text, why_not=str(exc), heading=heading)

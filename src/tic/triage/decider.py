@@ -6,7 +6,9 @@ Precedence, as SPEC T3 and the eval README read it:
    Always rule), and so is a Custom rule's "only ... if" or an exception.
 2. A rule that says notify surfaces the event unless it is clearly spam.
 3. A catch-all ("if none of the above applies, don't notify me", T10) decides
-   what no other rule covers.
+   what no other rule covers - unless a rule that is not understood might
+   cover it the other way (an Always rule not read, under a "don't notify"
+   catch-all): then the heuristics decide, uncertain.
 4. Otherwise the built-in heuristics decide (`certain=False` where they only
    guess, so a configured model may take them).
 
@@ -92,7 +94,8 @@ class LocalDecider:
             if not decision.certain and self._unread:
                 decision = _with_reason(decision, decision.reason + self._uncertain_note())
             return self._held(decision, holds, ctx)
-        if self._catch_all is not None and (verdict := self._catch_all.verdict(event, ctx)) is not None:
+        if self._catch_all is not None and (verdict := self._catch_all.verdict(event, ctx)) is not None \
+                and not self._could_overturn(verdict.effect):
             certain = self._heuristics_are_certain and not judgement
             reason = _reason(self._catch_all, "no other rule covers it") + ("" if certain else self._uncertain_note())
             if verdict.effect == "notify":
@@ -107,6 +110,12 @@ class LocalDecider:
         decision = Decision(event_key=event.key, notify=verdict.notify, reason=reason, certain=certain,
                             summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
         return self._held(decision, holds, ctx) if decision.notify else decision
+
+    def _could_overturn(self, effect: str) -> bool:
+        """A rule not understood might cover what the catch-all would decide, the other way (T7, T10): then the
+        heuristics decide, uncertain, rather than the catch-all with false certainty."""
+        flips = {"skip": ("always", "custom"), "notify": ("never", "custom")}.get(effect, ())
+        return any(r.section in flips for r in self._unread)
 
     @staticmethod
     def _held(decision: Decision, holds: list, ctx: Context) -> Decision:
