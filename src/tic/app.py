@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 from datetime import timedelta
 from typing import Callable
 
@@ -47,12 +48,21 @@ def build_app(settings: Settings, clock: Clock) -> App:
     registry = ToolRegistry(store)
     notifier = Notifier(store, clock)
     register_builtin_tools(registry, store, notifier)
-    register_file_tools(registry, FileArea(settings.data_dir))  # type: ignore[arg-type]
+    register_file_tools(registry, FileArea(settings.data_dir, writable=settings.writable_paths,  # type: ignore[arg-type]
+                                           database=sqlite_file(world)))  # H10: the preferences, not the world
     register_lookup_tools(registry, lambda: [s for s in build_sources(settings) if s.kind == "calendar"], clock)
     register_decision_tool(registry, world)
     workdirs = Workdirs(settings.workdirs_dir, clock, warn_for=lambda agent: channel_warn(store, roster, agent))  # type: ignore[arg-type]
     register_notification_tool(registry, workdirs)
     return App(settings, clock, world, roster, store, registry, notifier, workdirs)
+
+
+def sqlite_file(world: Engine) -> Path | None:
+    """The world's SQLite file, if it is one (H10: never the file tools')."""
+    name = world.url.database
+    if world.url.get_backend_name() != "sqlite" or not name or name == ":memory:" or name.startswith("file:"):
+        return None
+    return Path(name)
 
 
 def channel_warn(store: SqlNoticeStore, roster: Roster, agent: str):

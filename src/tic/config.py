@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from zoneinfo import ZoneInfo
 
 from pydantic import Field, field_validator, model_validator
@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     workdirs_dir: Path | None = Field(None, description="C: agent workdirs (<dir>/<agent>/.notification/); default data/agents")
     timezone: str | None = Field(None, description="T9: the user's IANA time zone ('Europe/Rome'); default the calendar's "
                                  "X-WR-TIMEZONE, else the machine's")
+    writable_files: str = Field("notifications.md", description="H10: the files the chat's file tools may write, "
+                                "a comma list of paths relative to data/ (the database, sources.toml and channel "
+                                "files are never writable)")
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
@@ -56,6 +59,21 @@ class Settings(BaseSettings):
                              "'America/New_York' (a city of the tz database), or unset TIC_TIMEZONE to follow "
                              "your calendar's time zone") from None
         return value
+
+    @field_validator("writable_files")
+    @classmethod
+    def _relative_files(cls, value: str) -> str:
+        """H10: each entry a path inside data/ (no absolute path, no '..')."""
+        for entry in (e.strip().replace("\\", "/") for e in (value or "").split(",")):
+            if entry.startswith(("/", "~")) or ".." in PurePosixPath(entry).parts:
+                raise ValueError(f"{entry!r} is not a path inside data/: list paths relative to data/, "
+                                 "such as notifications.md,notes/travel.md")
+        return value
+
+    @property
+    def writable_paths(self) -> tuple[str, ...]:
+        """H10: TIC_WRITABLE_FILES as paths relative to data/."""
+        return _split_files(self.writable_files)
 
     @model_validator(mode="after")
     def _hold_within_cap(self) -> "Settings":
@@ -92,3 +110,16 @@ class Settings(BaseSettings):
     @property
     def rules_file(self) -> Path:
         return self.data_dir / "notifications.md"  # type: ignore[operator]
+
+
+def _split_files(value: str) -> tuple[str, ...]:
+    """'notifications.md, data/notes.md' -> ('notifications.md', 'notes.md'): a leading data/ names the same file."""
+    out = []
+    for entry in (value or "").split(","):
+        entry = entry.strip().replace("\\", "/")
+        if entry.startswith("data/"):
+            entry = entry[len("data/"):]
+        entry = "/".join(p for p in entry.split("/") if p not in ("", "."))
+        if entry:
+            out.append(entry)
+    return tuple(dict.fromkeys(out))
