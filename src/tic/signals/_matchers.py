@@ -292,13 +292,15 @@ class TopicMatcher:
 
 
 def topic_terms(phrase: str) -> Topic | None:
-    """Key terms of a topic phrase: proper phrases (capitalised runs) and content words."""
-    tokens = re.findall(r"[\w][\w'’\-./]*[\w]|[\w]", phrase)
+    """Key terms of a topic phrase: proper phrases (capitalised runs) and content words, folded the way message
+    text is (accents off, "ERS-2027/3318" split where the message's words split). A phrase of common words only
+    ("URGENT") keeps them: the user asked for exactly those."""
+    tokens = [t for raw in re.findall(r"[\w][\w'’\-./]*[\w]|[\w]", phrase) for t in raw.split("/") if t]
     proper: list[tuple[str, ...]] = []
     common: list[str] = []
     run: list[str] = []
     for tok in tokens + [""]:
-        low = tok.lower()
+        low = fold(tok)
         cap = bool(tok) and (tok[0].isupper() or tok[0].isdigit() or not tok[0].isascii() and not tok[0].islower())
         if cap and low not in STOP and low not in VOCAB and low not in GENERIC:
             if low not in STREET:
@@ -309,6 +311,8 @@ def topic_terms(phrase: str) -> Topic | None:
             run = []
         if tok and low not in STOP and low not in VOCAB and low not in GENERIC and low not in STREET and len(low) > 2:
             common.append(low)
+    if not proper and not common:
+        common = [fold(t) for t in tokens if len(t) > 1]
     if not proper and not common:
         return None
     return Topic(label=phrase.strip(), proper=tuple(proper), common=tuple(common))

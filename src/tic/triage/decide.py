@@ -28,6 +28,7 @@ from tic.sources import Event
 from tic.triage._zone import calendar_zone
 from tic.triage._decision import Decision
 from tic.triage.decider import LocalDecider
+from tic.triage.heuristics import user_addresses
 from tic.triage.model_decider import FAILURE_TEMPLATE, ModelDecider, ModelOutcome
 from tic.triage.prompt import readings_section, system_prompt
 from tic.rules import read_rules
@@ -46,7 +47,7 @@ def local_decisions(events: Iterable[Event], rules_text: str | None, now: dateti
     `tz` is the user's time zone (T9); None: the calendar's, else UTC."""
     events = list(events)
     zone = tz or calendar_zone(events) or timezone.utc
-    decider = LocalDecider(ruleset if ruleset is not None else read_rules(rules_text), zone)
+    decider = LocalDecider(ruleset if ruleset is not None else read_rules(rules_text), zone, own=user_addresses(events))
     return [decider.decide(event, now) for event in events]
 
 

@@ -47,9 +47,10 @@ def _reason(rule: Rule, why: str) -> str:
 class LocalDecider:
     """Decide events against a RuleSet without any model."""
 
-    def __init__(self, rules: RuleSet, tz: tzinfo | None = None) -> None:
+    def __init__(self, rules: RuleSet, tz: tzinfo | None = None, *, own: frozenset[str] = frozenset()) -> None:
         self.rules = rules
         self.tz = tz or timezone.utc
+        self.own = own  # the user's own addresses (a calendar item they organised is one they know about)
         unread = rules.not_understood
         self._unread = unread
         self._notify_is_certain = not any(r.section in ("never", "custom") for r in unread)
@@ -104,7 +105,7 @@ class LocalDecider:
                 return self._held(decision, holds, ctx)
             return Decision(event_key=event.key, notify=False, reason=reason, rule=self._catch_all.text,
                             certain=certain, decided_by="rule")
-        verdict = decide_by_heuristics(event, now)
+        verdict = decide_by_heuristics(event, now, self.own)
         certain = verdict.certain and self._heuristics_are_certain and not judgement
         reason = verdict.reason + ("" if certain or not self._unread else self._uncertain_note())
         decision = Decision(event_key=event.key, notify=verdict.notify, reason=reason, certain=certain,

@@ -28,7 +28,7 @@ from tic.triage._decision import Decision
 from tic.signals._matchers import event_start, fmt_delta
 from tic.signals._text import fold, own_words
 
-__all__ = ["HEURISTICS_MARKDOWN", "decide_by_heuristics", "time_cue", "request_cue", "problem_cue"]
+__all__ = ["user_addresses", "HEURISTICS_MARKDOWN", "decide_by_heuristics", "time_cue", "request_cue", "problem_cue"]
 
 HEURISTICS_MARKDOWN = """\
 - **Notify** personal messages from real people that need attention or are time-sensitive, in any language:
@@ -144,8 +144,10 @@ def _chat(event: Event) -> Decision:
     return _personal(event, "WhatsApp message", who)
 
 
-def _calendar(event: Event, now: datetime) -> Decision:
+def _calendar(event: Event, now: datetime, own: frozenset[str] = frozenset()) -> Decision:
     start = event_start(event)
+    if own and event.sender.address.lower() in own and not event.status.upper() == "CANCELLED":
+        return _verdict(event, False, f"the user organised it ({event.sender.address}), so they know about it")
     until = start - now
     created = event.created or event.last_modified
     changed = event.last_modified
@@ -169,10 +171,21 @@ def _calendar(event: Event, now: datetime) -> Decision:
                     if not soon else "a long-known item the user already has", certain=not soon or created is not None)
 
 
-def decide_by_heuristics(event: Event, now: datetime) -> Decision:
-    """Judge one event with the built-in heuristics alone."""
+def decide_by_heuristics(event: Event, now: datetime, own: frozenset[str] = frozenset()) -> Decision:
+    """Judge one event with the built-in heuristics alone; `own` holds the user's own addresses (user_addresses)."""
     if event.kind == "email":
         return _email(event)
     if event.kind == "whatsapp":
         return _chat(event)
-    return _calendar(event, now)
+    return _calendar(event, now, own)
+
+
+def user_addresses(events) -> frozenset[str]:
+    """The user's own e-mail addresses, as the mail shows them: the address most e-mails of the batch are sent to
+    (at least half of them, and at least three). Script-independent: no name or language involved."""
+    counts: dict[str, int] = {}
+    mails = [e for e in events if e.kind == "email"]
+    for e in mails:
+        for person in {p.address.lower() for p in e.to if p.address}:
+            counts[person] = counts.get(person, 0) + 1
+    return frozenset(a for a, n in counts.items() if n >= 3 and n * 2 >= len(mails))
