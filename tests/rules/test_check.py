@@ -50,3 +50,19 @@ def test_t7_the_reading_shown_is_the_one_that_decides() -> None:
     assert not d.notify and "Never notify" in d.reason  # Never is a hard filter, as the first reading says
     assert read_rules(text).rules[0].reading == report.ruleset.rules[0].reading
     _ = email
+
+
+def test_t7_a_judgement_read_by_a_model_sends_only_the_events_it_may_cover() -> None:
+    """A reading with a condition only judgement settles ("anything urgent from a client") leaves exactly the
+    events its other conditions cover to the model; the rest are not its business."""
+    from tic.rules import Context, Reading
+    from tic.rules import _reading as R
+    from tic.rules._rule import Rule
+
+    reading = Reading(effect="notify", when=R.All(of=(R.Kind(kinds=("email",)),
+                                                       R.Judgement(question="is it urgent?"))))
+    rule = Rule(section="always", text="Anything urgent by e-mail", reading=reading, read_by="model")
+    ctx = Context(now=datetime(2027, 3, 9, 9, 0, tzinfo=timezone.utc))
+    mail = rule.verdict(email("Dana Wu", "dana@wu.example", "Server down", "Now!"), ctx)
+    assert mail is not None and mail.effect == "" and mail.judgement == "is it urgent?"
+    assert rule.verdict(chat("Ben", "hi"), ctx) is None

@@ -102,7 +102,9 @@ def judge(reading: R.Reading, event: Event, ctx):
     question = _question(reading)
     scope = holds(reading.when, event, ctx)
     if scope is None:
-        return Verdict("", "", judgement=question) if question else None
+        if question and holds(_assume_judged(reading.when), event, ctx) is not None:
+            return Verdict("", "", judgement=question)  # the rule may cover it: only a model can tell
+        return None
     effect, why = reading.effect, scope
     if reading.unless is not None:
         hit = holds(reading.unless, event, ctx)
@@ -118,6 +120,19 @@ def judge(reading: R.Reading, event: Event, ctx):
         if held is None:
             return None
     return Verdict(effect, why, held_until=held, judgement=question)
+
+
+def _assume_judged(cond):
+    """`cond` with every judgement taken as met (what the rule could cover, at most)."""
+    if isinstance(cond, R.Judgement):
+        return R.Everything()
+    if isinstance(cond, R.All):
+        return R.All(of=tuple(_assume_judged(c) for c in cond.of))
+    if isinstance(cond, R.Any):
+        return R.Any(of=tuple(_assume_judged(c) for c in cond.of))
+    if isinstance(cond, R.Not):
+        return R.Everything() if _needs_judgement(cond.of) else cond
+    return cond
 
 
 def Not_to_window(cond):  # noqa: N802 - small adapter
