@@ -167,6 +167,21 @@ chat_llm_tools_table = Table(
 )
 Index("ix_chat_llm_tools_message", chat_llm_tools_table.c.message_id)
 
+# H7/H11 across engines: who owns a root agent's turn. One row per root agent; `epoch` changes with
+# every new owner (the fencing token checked in the same transaction as every write of the turn);
+# `expires_at` is on the owner's Clock, pushed forward by its heartbeat; owner '' = released.
+# `taken_from` is the owner the last acquisition replaced ('' when it had been released cleanly).
+turn_lease_table = Table(
+    "hub_turn_lease",
+    metadata,
+    Column("agent", String(128), primary_key=True),
+    Column("owner", String(128), nullable=False, default=""),
+    Column("epoch", Integer, nullable=False, default=0),
+    Column("expires_at", UtcDateTime(), nullable=False),
+    Column("beat_at", UtcDateTime(), nullable=False),
+    Column("taken_from", String(128), nullable=False, default=""),
+)
+
 # --- triage (T) and sources (S) ----------------------------------------------------
 
 decision_table = Table(

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from sqlalchemy import Engine, insert, select, update
 
@@ -35,24 +36,45 @@ class PendingCall:
 
 
 class ChatHistory:
-    """One conversation's messages and tool calls in the world's database."""
+    """One conversation's messages and tool calls in the world's database.
 
-    def __init__(self, engine: Engine, clock: Clock, *, conversation: str = "main") -> None:
+    `guard(conn)`, when given, runs first in every transaction the history opens to write
+    (the ChatHub's turn lease, H11 across engines): it raises to refuse the write, so a reply
+    of an engine that no longer owns the turn is never stored. Writes inside a caller's
+    transaction (`connection=`) are the caller's to guard.
+    """
+
+    def __init__(self, engine: Engine, clock: Clock, *, conversation: str = "main",
+                 guard: Callable[[Any], None] | None = None) -> None:
         self._engine = engine
         self._clock = clock
         self.conversation = conversation
+        self._guard = guard
+
+    @contextmanager
+    def _writing(self) -> Iterator[Any]:
+        with self._engine.begin() as conn:
+            if self._guard is not None:
+                self._guard(conn)
+            yield conn
+
+    def check_turn(self) -> None:
+        """Raise (the guard's error) unless the turn is still ours; before a tool call with side effects."""
+        if self._guard is not None:
+            with self._writing():
+                pass
 
     # --- writing ---------------------------------------------------------------------
 
     def append_user(self, text: str) -> int:
-        with self._engine.begin() as conn:
+        with self._writing() as conn:
             return self._insert_message(conn, "user", text)
 
     def append_assistant(self, reply: AssistantMessage, *, is_synthetic: bool = False, connection=None) -> int:
         """Store an assistant message and its tool calls (status 'pending' until finished)."""
         if connection is not None:
             return self._append_assistant(connection, reply, is_synthetic)
-        with self._engine.begin() as conn:
+        with self._writing() as conn:
             return self._append_assistant(conn, reply, is_synthetic)
 
     def _append_assistant(self, conn, reply: AssistantMessage, is_synthetic: bool) -> int:
@@ -74,7 +96,7 @@ class ChatHistory:
         if connection is not None:
             connection.execute(stmt)
         else:
-            with self._engine.begin() as conn:
+            with self._writing() as conn:
                 conn.execute(stmt)
 
     def inject_read_notification(self, batch: list[dict[str, Any]], *, connection) -> int:
@@ -132,7 +154,7 @@ class ChatHistory:
 
     def repair(self) -> int:
         """H8: mark tool calls left pending by a crash as interrupted errors. Returns how many."""
-        with self._engine.begin() as conn:
+        with self._writing() as conn:
             pending = select(H.c.id).where(H.c.conversation == self.conversation)
             res = conn.execute(
                 update(T)

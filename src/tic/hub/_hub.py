@@ -5,13 +5,21 @@ notification starts a turn of its own when the agent is idle (the consumer); a
 background one waits for the agent's next prompt (`user_says` injects it before
 the user's message) or tool call (the registry's middleware). The hub has no
 ephemeral channel: reminders (N12) reach it as normal notices in the same places.
+
+H7/H11 across engines: every turn (a batch's injection and its answer, a resume, a
+user message, a channel check) runs under this engine's turn lock *and* the world's
+turn lease (`_lease`), so one engine at a time injects and answers; every write of
+the turn checks the lease in its own transaction. An engine that takes over a turn
+whose owner stopped beating first repairs and finishes what that owner left (the
+restart path, H5/H8); the late owner's reply is refused, never stored twice.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Callable
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Callable
 
 from sqlalchemy import Engine
 
@@ -19,6 +27,7 @@ from tic.agents import Agent
 from tic.clock import Clock
 from tic.errors import ModelError
 from tic.hub._history import ChatHistory
+from tic.hub._lease import Claim, TurnLease, TurnLost
 from tic.hub._registry import ToolRegistry
 from tic.hub._turn import run_turn
 from tic.models import ChatModel
@@ -61,7 +70,8 @@ class ChatHub:
 
     Collaborators come in: the world's engine, the store, the registry, the
     main agent's definition and model, the clock, and `say`, which shows an
-    assistant message to the user.
+    assistant message to the user. `lease` is this engine's hold on the main
+    agent's turn in the world (default: a fresh engine id, 30 s on the clock).
     """
 
     def __init__(
@@ -77,6 +87,7 @@ class ChatHub:
         batch_window: float = 0.2,
         system_extra: str = "",
         channels: Any = None,
+        lease: TurnLease | None = None,
     ) -> None:
         self._engine = engine
         self._store = store
@@ -87,7 +98,8 @@ class ChatHub:
         self._say = say
         self._window = batch_window
         self._system_extra = system_extra
-        self.history = ChatHistory(engine, clock)
+        self.lease = lease if lease is not None else TurnLease(engine, clock, agent=agent.name)
+        self.history = ChatHistory(engine, clock, guard=self.lease.guard)
         self._turn_lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -119,6 +131,12 @@ class ChatHub:
             except asyncio.TimeoutError:
                 pass
             self._wake.clear()
+            if not self._turn_lock.locked():
+                try:  # H11: a turn whose owner stopped beating is finished here, news or not
+                    if await asyncio.to_thread(self.lease.orphaned):
+                        await self.resume()
+                except Exception:
+                    log.exception("resuming an abandoned turn failed; retrying on the next poll")
             if self.channels is not None and not self._turn_lock.locked():
                 try:
                     if await asyncio.to_thread(self.channels_pending):
@@ -142,12 +160,75 @@ class ChatHub:
         return self._store.has_pending(self.reader, actionable=True)
 
     async def deliver_pending(self) -> int:
-        """Inject everything pending for the main agent as one batch and resume it; returns the batch size."""
+        """Inject everything pending for the main agent as one batch and resume it; returns the batch size.
+
+        0 when another engine owns the turn: it injects what is pending after its own turn (H7).
+        """
         async with self._turn_lock:  # H7: never between a tool call and its result
-            count = await asyncio.to_thread(self._inject)
-            if count:
-                await asyncio.to_thread(self._run_turn)
-            return count
+            async with self._owned() as claim:
+                if claim is None or (claim.took_over and not (await self._finish_left())[0]):
+                    return 0
+                try:
+                    count = await asyncio.to_thread(self._inject)
+                except TurnLost:
+                    return 0
+                if count:
+                    await asyncio.to_thread(self._run_turn)
+                return count
+
+    # --- the turn lease (H7, H11 across engines) --------------------------------------------
+
+    @asynccontextmanager
+    async def _owned(self, *, wait: bool = False) -> AsyncIterator[Claim | None]:
+        """Hold the world's lease on the main agent's turn, beating while held.
+
+        Yields None when another engine holds it (unless `wait`: then until it is ours).
+        A turn left by an exception is released as interrupted: whoever acquires it next
+        (this engine included) finishes it first.
+        """
+        claim = await asyncio.to_thread(self.lease.acquire)
+        while claim is None and wait:
+            await asyncio.sleep(min(POLL_SECONDS, self.lease.beat))
+            claim = await asyncio.to_thread(self.lease.acquire)
+        if claim is None:
+            yield None
+            return
+        beat = asyncio.create_task(self._heartbeat(), name="chathub-turn-heartbeat")
+        interrupted = True
+        try:
+            yield claim
+            interrupted = False
+        finally:
+            beat.cancel()
+            try:
+                await asyncio.to_thread(self.lease.release, interrupted=interrupted)
+            except Exception:
+                log.warning("could not release the turn; it expires by itself", exc_info=True)
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(self.lease.beat)
+            try:
+                if not await asyncio.to_thread(self.lease.renew):
+                    log.warning("another engine took over the %s agent's turn", self._agent.name)
+                    return
+            except Exception:  # the database hiccuped: the next beat tries again, the lease has slack
+                log.warning("could not renew the turn lease", exc_info=True)
+
+    async def _finish_left(self) -> tuple[bool, bool]:
+        """H5/H8 under the lease: repair and answer what the history left unanswered.
+
+        Returns (still ours, a turn ran).
+        """
+        try:
+            repaired = await asyncio.to_thread(self.history.repair)
+        except TurnLost:
+            return False, False
+        if repaired:
+            log.warning("repaired %d interrupted tool call(s)", repaired)
+        if not await asyncio.to_thread(self.history.needs_resume):
+            return True, False
+        return await asyncio.to_thread(self._run_turn), True
 
     def _inject(self, actionable: bool | None = None) -> int:
         """H4: one transaction: take the batch (marking it read for main) + the synthetic call and its result.
@@ -156,6 +237,7 @@ class ChatHub:
         Reminders for the main agent join the batch as normal notices (it has no ephemeral channel).
         """
         with self._engine.begin() as conn:
+            self.lease.guard(conn)  # first: only the turn's owner takes a batch (TurnLost rolls back)
             taken = self._store.take(self.reader, actionable=actionable, connection=conn)
             taken += self._store.ephemeral_for(self.reader)
             if not taken:
@@ -189,10 +271,16 @@ class ChatHub:
         async with self._turn_lock:
             self._busy += 1
             try:
-                injected = await asyncio.to_thread(self._inject_check)
-                if injected:
-                    await asyncio.to_thread(self._run_turn)
-                return injected
+                async with self._owned() as claim:
+                    if claim is None or (claim.took_over and not (await self._finish_left())[0]):
+                        return False
+                    try:
+                        injected = await asyncio.to_thread(self._inject_check)
+                    except TurnLost:
+                        return False
+                    if injected:
+                        await asyncio.to_thread(self._run_turn)
+                    return injected
             finally:
                 self._busy -= 1
 
@@ -204,6 +292,7 @@ class ChatHub:
             return False
         fingerprint, payload = found
         with self._engine.begin() as conn:
+            self.lease.guard(conn)
             self.history.inject_channel_check(payload, connection=conn)
         self.channels.mark(fingerprint)
         log.info("injected a channel check for %s", self._agent.name)
@@ -224,24 +313,35 @@ class ChatHub:
         return "notification", json.dumps(payload, ensure_ascii=False)
 
     async def resume(self) -> bool:
-        """H5: run the main agent's loop if the history ends on a finished tool call or an unanswered user message."""
+        """H5: run the main agent's loop if the history ends on a finished tool call or an unanswered user message.
+
+        False without looking when another engine owns the turn: that engine finishes it.
+        """
         async with self._turn_lock:
-            repaired = await asyncio.to_thread(self.history.repair)
-            if repaired:
-                log.warning("repaired %d interrupted tool call(s)", repaired)
-            if await asyncio.to_thread(self.history.needs_resume):
-                await asyncio.to_thread(self._run_turn)
-                return True
-            return False
+            async with self._owned() as claim:
+                if claim is None:
+                    return False
+                return (await self._finish_left())[1]
 
     async def user_says(self, text: str) -> None:
-        """A user turn: what is pending joins the context first (N14), then the message; the main agent answers."""
+        """A user turn: what is pending joins the context first (N14), then the message; the main agent answers.
+
+        It waits for the turn when another engine holds it; a message is stored once, by the turn's owner.
+        """
         async with self._turn_lock:
             self._busy += 1
             try:
-                await asyncio.to_thread(self._inject, False)  # background ones; actionable ones get their own turn
-                await asyncio.to_thread(self.history.append_user, text)
-                await asyncio.to_thread(self._run_turn)
+                while True:
+                    async with self._owned(wait=True) as claim:
+                        if claim is not None and claim.took_over and not (await self._finish_left())[0]:
+                            continue
+                        try:
+                            await asyncio.to_thread(self._inject, False)  # background ones; actionable ones get their own turn
+                            await asyncio.to_thread(self.history.append_user, text)
+                        except TurnLost:
+                            continue  # not stored: again, under the next lease
+                        await asyncio.to_thread(self._run_turn)  # lost midway: the new owner answers it
+                        return
             finally:
                 self._busy -= 1
 
@@ -257,15 +357,22 @@ class ChatHub:
             prompt += "\n\n" + self._system_extra.strip()
         return prompt
 
-    def _run_turn(self) -> None:
-        """One turn of the main agent. R3: a failing model never stops the engine; what it left
-        unanswered stays in the history (valid, H8) and is answered on the next turn or restart."""
+    def _run_turn(self) -> bool:
+        """One turn of the main agent; False when another engine took the turn over midway (H11: it
+        answers what this one left; nothing more of this turn is stored or shown). R3: a failing model
+        never stops the engine; what it left unanswered stays in the history (valid, H8) and is
+        answered on the next turn or restart."""
         try:
             run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
                      system_prompt=self.system_prompt(), say=self._say)
+        except TurnLost:
+            log.warning("another engine took over the %s agent's turn; this reply is dropped, it answers instead",
+                        self._agent.name)
+            return False
         except ModelError as exc:
             log.error("the main agent's model failed: %s", exc)
             self._store.post("the assistant's model could not answer", {"model": self._model.name, "error": str(exc)[:300]},
                              severity="error", audience="*")  # background: it must not start another failing turn
             self._say(f"[tic] I could not reach my language model ({self._model.name}); "
                       "I will answer as soon as it works again. Details: ./tic notices list")
+        return True

@@ -29,7 +29,9 @@ def run_turn(
     """Call the model on the history; run its tool calls through the registry; repeat until it answers.
 
     Every step is stored before the next (so a crash leaves a history that H8
-    can repair). Returns the number of model calls made.
+    can repair), and shown only once stored. Returns the number of model calls made.
+    Raises the history's guard error (TurnLost) when another engine took the turn over:
+    nothing more of this turn is stored, shown or run (H11 across engines).
     """
     ctx = CallContext(agent=agent.name, depth=agent.meta.depth)
     allowed = agent.meta.tools or None
@@ -43,6 +45,7 @@ def run_turn(
         if not reply.tool_calls:
             return step
         for call in reply.tool_calls:
+            history.check_turn()  # a tool's side effects only while the turn is still ours
             history.finish_call(msg_id, call.id, registry.call(call, ctx, allowed=allowed))
     log.warning("agent %s: the turn stopped after %d model calls", agent.name, MAX_STEPS)
     return MAX_STEPS
