@@ -20,7 +20,7 @@ def register(add: Callable[..., None]) -> None:
                    "nummern , die nicht in meinen kontakten gespeichert sind|nummern , die ich nicht gespeichert habe|"
                    "nicht gespeicherte nummern|nicht gespeicherten nummern")
     add("aboutv", "erwahnen|erwahnt|betreffen|betrifft|nennen|nennt|enthalten|enthalt")
-    add("f", "jemand|irgendjemand|irgendwer|man")
+    add("f", "jemand|irgendjemand|irgendwer|man|denen|derer")
     add("group", "gruppennachricht|gruppennachrichten|gruppenchat-nachrichten", True)
     add("group", "einzelchat|einzelchats|einzelnachrichten|einzelgesprache", False)
     add("mention", "mich jemand markiert|mich jemand erwahnt|mich jemand mit @ markiert|mich jemand mit @ erwahnt|"
@@ -31,3 +31,4 @@ def register(add: Callable[..., None]) -> None:
     add("subjv", "der betreff enthalt|betreff enthalt|der betreff lautet|im betreff steht|im betreff stehen|"
                  "der betreff nennt")
     add("neg", "ruhezeit|ruhezeiten|nachtruhe|nicht storen")
+    add("v+", "sehen|will ich sehen|mochte ich sehen|will ich immer sehen|mochte ich immer sehen")

@@ -43,3 +43,4 @@ def register(add: Callable[..., None]) -> None:
                     "lo envie quien lo envie|sea quien sea el remitente|sea quien sea|quien sea el remitente")
     add("between", "desde|desde las")
     add("neg", "horas de silencio|horario de silencio|silencio|modo silencio|no molestar")
+    add("v+", "verlas|verlos|verla|verlo|quiero verlas|quiero verlos|las quiero ver|los quiero ver")

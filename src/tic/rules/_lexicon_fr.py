@@ -45,3 +45,4 @@ def register(add: Callable[..., None]) -> None:
                  "l'objet du mail contient|objet contient")
     add("neg", "mode silencieux|heures de silence|silence|ne pas deranger")
     add("f", "c'est|si c'est|c'")
+    add("v+", "voir|les voir|la voir|le voir|je veux les voir|je veux le voir|je veux la voir")

@@ -46,3 +46,4 @@ def register(add: Callable[..., None]) -> None:
                     "independentemente de quem enviar|venha de quem vier")
     add("between", "das|desde as|desde")
     add("neg", "silencio|horas de silencio|modo silencioso|nao incomodar")
+    add("v+", "ve-las|ve-los|ve-la|ve-lo|quero ve-las|quero ve-los|quero ver essas|quero ver esses")

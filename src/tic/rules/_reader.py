@@ -40,6 +40,7 @@ from tic.rules._reading import (
 from tic.rules._phrases import Phrase, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._slots import People, Unread
+from tic.rules._tokens import fold
 from tic.signals._matchers import _topic_words, topic_terms
 
 __all__ = ["read", "read_with", "Unread"]
@@ -92,6 +93,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
     _verb_final(items)
     clauses = _clauses(items)
     effect = _effect(clauses, section, guess_language(text))
+    _restated(clauses, effect, guess_language(text))
     main = [c for c in clauses if c.role == "main"]
     conds = [c for c in clauses if c.role == "if"]
     only = [c for c in clauses if c.role == "onlyif"]
@@ -138,15 +140,24 @@ def _said_anything(items: list[Item]) -> bool:
 
 # --- clauses --------------------------------------------------------------------------------------------
 
+# "sauf celles qui concernent X : celles-là, je veux les voir": after an exception, a clause opened by a
+# demonstrative only says what happens to the excepted events; it must say the exception's effect
+_DEMONSTRATIVES = {"those", "these", "those ones", "these ones", "esas", "esos", "estas", "estos", "essas", "esses",
+                   "estas", "estes", "diese", "die", "jene", "celles-la", "ceux-la", "celle-la", "celui-la",
+                   "celles-ci", "ceux-ci"}
+_RESTATE_WORDS = {"si", "sim", "doch", "schon", "bien", "la", "ones"}
+
+
 def _clauses(items: list[Item]) -> list[_Clause]:
     out = [_Clause("main")]
     role = "main"
     pending_only = False
+    after_exception = False
     for it in items:
         if it.cls == "only":
             pending_only = True
             continue
-        if it.cls in {"unless", "except", "if", "conc"}:
+        if it.cls in {"unless", "except", "if", "conc"} and role != "restate":
             role = "onlyif" if it.cls == "if" and pending_only else it.cls
             if role == "onlyif":
                 pending_only = False
@@ -154,16 +165,35 @@ def _clauses(items: list[Item]) -> list[_Clause]:
             continue
         if it.cls == "concfull":
             continue
-        if it.cls == "punct" and it.text in _ENDS_CLAUSE and role != "main":
+        if it.cls == "punct" and it.text in _ENDS_CLAUSE and role not in {"main", "restate"}:
+            after_exception = role in {"unless", "except"}
             role = "main"
             out.append(_Clause("main"))
             continue
+        if after_exception and role == "main" and not out[-1].items and fold(it.text) in _DEMONSTRATIVES:
+            role = out[-1].role = "restate"
+        after_exception = False
         if role == "conc":
             continue  # "even if the sender is a stranger": widens nothing, so nothing in it is a condition
         out[-1].items.append(it)
     if pending_only:
         raise Unread('"only" without a condition ("only ... if ...") is not understood')
     return [c for c in out if c.items or c.role != "main"]
+
+
+def _restated(clauses: list[_Clause], effect: str, lang: str) -> None:
+    """The clause after an exception that says what happens to the excepted events must say the opposite of
+    the rule's effect ("Ignore X, except those about Y: those I want to see")."""
+    for c in clauses:
+        if c.role != "restate":
+            continue
+        bad = [it.text for it in c.items if it.cls not in {"f", "v+", "v-", "neg", "always", "pron", "punct", "my"}
+               and fold(it.text) not in _DEMONSTRATIVES | _RESTATE_WORDS]
+        if bad:
+            raise Unread(f'"{" ".join(bad[:3])}" after the exception is not understood')
+        said = _effect([_Clause("main", [it for it in c.items if fold(it.text) not in _DEMONSTRATIVES])], "own", lang)
+        if said == effect:
+            raise Unread("the rule says the same thing for its exception as for the rest")
 
 
 _CONCORD = {"es", "pt", "fr"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
@@ -173,7 +203,7 @@ def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
     """notify or skip, from the verbs and negations outside exceptions; must agree with the section."""
     negs = verbs_pos = verbs_neg = always = 0
     for c in clauses:
-        if c.role in {"unless", "except", "conc"}:
+        if c.role in {"unless", "except", "conc", "restate"}:
             continue
         clause_negs = sum(it.cls == "neg" for it in c.items)
         if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):

@@ -224,10 +224,30 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     return j
 
 
+_EXAMPLE_OPENERS = {"eg", "for example", "for instance", "such as", "por ejemplo",
+                    "zum beispiel", "beispielsweise", "par exemple", "por exemplo"}
+_EXAMPLE_CLOSERS = {"…", "etc", "etc.", "usw", "usw.", "etcetera", "etcetera."}
+
+
+def examples(inner: list[Item]) -> bool:
+    """'(notes saisies, cahier de textes…)', '(e.g. Substack, Medium)': examples of what the rule names, which
+    narrow nothing and widen nothing."""
+    if inner and inner[-1].text == ".":
+        inner = inner[:-1]
+    if len(inner) < 2:
+        return False
+    last = inner[-1].text if inner[-1].text == "…" else fold(inner[-1].text)
+    compact = fold("".join(it.text for it in inner[:4]))
+    return last in _EXAMPLE_CLOSERS or any(compact.startswith(m + ".") for m in ("e.g", "z.b", "p.ej", "p.ex")) \
+        or fold(inner[0].text) in _EXAMPLE_OPENERS or fold(f"{inner[0].text} {inner[1].text}") in _EXAMPLE_OPENERS
+
+
 def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
     """What an aside says about the sender before it: [(who...)], and a role it names ("my daughter")."""
     who: list[Who] = []
     role = ""
+    if examples(inner):
+        return who, role
     for part in _split(inner, {";", ","}):
         core = [it for it in part if not (it.cls in {"f", "pron"} and it.text.lower() not in {"as"})]
         kinds = {it.cls for it in core}
@@ -279,10 +299,12 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
     j = i
     while j < len(items):
         it = items[j]
-        if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?"}):
+        if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?", "…"}):
             break
         if it.cls == "or":
             phrases.append([])
+        elif it.cls == "aside" and examples(it.items):
+            pass
         elif it.cls == "aside":
             refs = [x for x in it.items if x.cls in {"ref", "quote", "number"}]
             if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS for x in it.items):

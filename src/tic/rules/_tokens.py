@@ -29,7 +29,7 @@ _PATTERN = re.compile(
     r"|(?P<mention>@-?(?=[a-z]))"
     r"|(?P<word>[^\W\d_][\w'\-]*[\w]|[^\W\d_])"
     r"|(?P<at>@)"
-    r"|(?P<punct>[,;:.!?()\[\]/&+–—-])",
+    r"|(?P<punct>\.\.\.|…|[,;:.!?()\[\]/&+–—-])",
     re.UNICODE,
 )
 _ELISION = re.compile(r"^((?:[nldjmtsc]|qu|jusqu|lorsqu|puisqu)')(?=\w)", re.I)
@@ -91,6 +91,8 @@ def tokenize(text: str) -> list[Token]:
             out.append(Token("word", value, fold(value), m.start() + el.end(1)))
             pos = m.end()
             continue
+        if kind == "punct" and value == "...":
+            value = "…"  # an ellipsis: "(notes, homework…)" lists examples
         out.append(Token(kind, value.strip(), fold(value.strip()), m.start()))
         pos = m.end()
     return out

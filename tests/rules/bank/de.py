@@ -190,4 +190,11 @@ b.no("T7", "qualifier", "always", "Sprachnachrichten von Oma")
 b.no("T7", "qualifier", "always", "Mails von Katharina Vogt mit Anhang")
 b.no("T7", "qualifier", "custom", "Melde Jens Albrecht nur, wenn er im Urlaub ist")
 
+# --- eine Ausnahme, danach noch einmal gesagt ("außer X: die will ich sehen"); Beispiele in Klammern ----
+moodle_note = digest("Moodle", "moodle.example", "Neue Note eingetragen: Physiktest 3")
+moodle_pruefung = digest("Moodle", "moodle.example", "Prüfungsausschuss: Ladung zur Sitzung")
+b("T7", "exception", "never", "Automatische Mails von Moodle (Noten, Forenbeiträge usw.) ignorieren, außer denen zum "
+  "Prüfungsausschuss: die will ich sehen.", False,
+  P(moodle_note, S), P(moodle_pruefung, N, "die Ausnahme, noch einmal gesagt"), P(other_email(), None))
+
 CASES = b.cases

@@ -310,4 +310,16 @@ b.no("T7", "qualifier", "never", "Messages written in Portuguese")
 b.no("T7", "role", "always", "My accountant")
 b.no("T7", "qualifier", "custom", "Tell me when Pilar Ortega writes more than twice in an hour")
 
+# --- an exception restated after it ("..., except X: those I want to see"); examples in brackets ----------
+moodle_grade = digest("Moodle", "moodle.example", "New grade posted: Physics quiz 3")
+moodle_exam = digest("Moodle", "moodle.example", "Exam timetable published: Physics final exam")
+b("T7", "exception", "never", "Automated mail from Moodle (grades, forum posts…), except the ones about the exam: "
+  "those I want to see.", False,
+  P(moodle_grade, S), P(moodle_exam, N, "the exception, restated"), P(other_email(), None))
+b("T7", "exception", "never", "Newsletters (e.g. Substack, Medium)", False,
+  P(newsletter("Substack", "substack.example"), S), P(newsletter("Ghost", "ghost.example"), S, "examples narrow nothing"),
+  P(other_email(), None))
+b.no("T7", "exception", "never", "Ignore automated mail from Moodle, except the ones about the exam: those, ignore "
+     "them too.")
+
 CASES = b.cases

@@ -189,4 +189,11 @@ b.no("T7", "qualifier", "always", "Los audios de WhatsApp de Mamá")
 b.no("T7", "qualifier", "always", "Correos de Rocío Benítez con archivos adjuntos")
 b.no("T7", "qualifier", "custom", "Avísame cuando Ernesto Villalba escriba más de tres veces seguidas")
 
+# --- una excepción repetida después ("salvo X: esos sí quiero verlos"); ejemplos entre paréntesis ---------
+moodle_nota = digest("Moodle", "moodle.example", "Nueva calificación: examen parcial de física")
+moodle_tribunal = digest("Moodle", "moodle.example", "Convocatoria del tribunal de revisión")
+b("T7", "exception", "never", "Ignora los correos automáticos de Moodle (notas, foros, etc.), salvo los que hablen "
+  "del tribunal: esos sí quiero verlos.", False,
+  P(moodle_nota, S), P(moodle_tribunal, N, "la excepción, repetida"), P(other_email(), None))
+
 CASES = b.cases

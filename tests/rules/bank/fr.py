@@ -188,4 +188,13 @@ b.no("T7", "qualifier", "always", "Les messages vocaux de Papa")
 b.no("T7", "qualifier", "always", "Les mails de Camille Lefèvre avec une pièce jointe")
 b.no("T7", "qualifier", "custom", "Préviens-moi quand Antoine Roussel écrit plus de trois fois dans la journée")
 
+# --- une exception reprise après elle ("sauf X : celles-là, je veux les voir"); exemples entre parenthèses ---
+pronote_note = digest("Pronote", "pronote.example", "Nouvelle note saisie : contrôle de chimie")
+pronote_conseil = digest("Pronote", "pronote.example", "Convocation : conseil de classe de la 2nde 3")
+b("T7", "exception", "never", "Les notifications automatiques de Pronote (notes, absences…), sauf celles qui "
+  "concernent un conseil de classe : celles-là, je veux les voir.", False,
+  P(pronote_note, S), P(pronote_conseil, N, "l'exception, reprise"), P(other_email(), None))
+b.no("T7", "exception", "never", "Les notifications automatiques de Pronote, sauf celles qui concernent un conseil "
+     "de classe : celles-là, ignore-les aussi.")
+
 CASES = b.cases

@@ -193,4 +193,11 @@ b.no("T7", "qualifier", "always", "Os áudios da Avó")
 b.no("T7", "qualifier", "always", "E-mails da Joana Figueiredo com anexos")
 b.no("T7", "qualifier", "custom", "Mensagens do Rui Mascarenhas quando ele estiver de férias")
 
+# --- uma exceção repetida depois ("exceto X: esses quero vê-los"); exemplos entre parênteses --------------
+moodle_nota = digest("Moodle", "moodle.example", "Nova nota lançada: teste de física")
+moodle_juri = digest("Moodle", "moodle.example", "Convocatória do júri de recurso")
+b("T7", "exception", "never", "Ignora os e-mails automáticos do Moodle (notas, fóruns…), exceto os que falem do "
+  "júri: esses quero vê-los.", False,
+  P(moodle_nota, S), P(moodle_juri, N, "a exceção, repetida"), P(other_email(), None))
+
 CASES = b.cases
