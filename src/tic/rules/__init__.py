@@ -9,6 +9,8 @@
 """
 
 from tic.rules._reading import SCHEMA_VERSION, Reading
-from tic.rules._rule import Context, Rule, RuleSet, Verdict, read_rule, read_rules
+from tic.rules._context import Context, Verdict
+from tic.rules._read import read_rule, read_rules
+from tic.rules._rule import Rule, RuleSet
 
 __all__ = ["SCHEMA_VERSION", "Context", "Reading", "Rule", "RuleSet", "Verdict", "read_rule", "read_rules"]

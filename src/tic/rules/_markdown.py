@@ -18,10 +18,11 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tic.rules._reader import read_with
+from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect, read_catch_all, read_with
+from tic.rules._reading import Everything, Reading, Sender, Who
 from tic.rules._rule import Rule, RuleSet
 from tic.rules._scan import guess_language, scan
-from tic.rules._slots import People, Unread, parse_aside, sender_slot
+from tic.rules._slots import People, Unread, parse_aside, phone, sender_slot
 from tic.rules._tokens import fold
 
 __all__ = ["parse", "heading_effect", "sentences", "HEADING_LABELS"]
@@ -128,8 +129,6 @@ def _is_context(text: str, section: str | None = None) -> bool:
 
 def _inline_roles(text: str, people: People) -> None:
     """'... together with my business partner Inés Calvo': "my business partner" is Inés Calvo."""
-    from tic.rules._reading import Who
-
     items = scan(text)
     for k, it in enumerate(items):
         if it.cls != "my":
@@ -153,8 +152,6 @@ def _definition(text: str, people: People) -> bool:
         role = " ".join(it.text for it in items[1:k] if it.cls in {"word", "name"})
         rest = [it for it in items[k + 1 :] if it.cls not in {"f", "kind"}]
         if role and len(rest) == 1 and rest[0].cls == "quote":
-            from tic.rules._reading import Who
-
             people.define(role, [Who(by="contact", value=rest[0].text)])
             return True
         return False
@@ -257,9 +254,6 @@ _IDENTITY_WORDS = {"staff", "people", "colleagues", "employees", "team", "write"
 
 def _identity(sentence: str) -> list | None:
     """'Their staff write from x.com, and a few use personal addresses with "(X)" after their name'."""
-    from tic.rules._reading import Who
-    from tic.rules._slots import phone
-
     items = scan(sentence)
     if not items or fold(items[0].text) not in {"their", "his", "her", "some", "several", "many", "few", "a few"}:
         return None
@@ -285,15 +279,11 @@ def _has_sender(rule: Rule) -> bool:
 
 
 def _sender_rule(text: str, section: str, heading: str, who: list) -> Rule:
-    from tic.rules._reading import Reading, Sender
-
     effect = "notify" if section == "always" else "skip"
     return Rule(section=section, text=text, reading=Reading(effect=effect, when=Sender(who=tuple(who))), heading=heading)
 
 
 def _extend(rule: Rule, who: list) -> Rule:
-    from tic.rules._reading import Sender
-
     def grow(cond):
         if isinstance(cond, Sender):
             return cond.model_copy(update={"who": tuple(dict.fromkeys(cond.who + tuple(who)))})
@@ -319,9 +309,6 @@ def _directive(sentence: str) -> bool:
 def _rest_rule(text: str):
     """Under an "Everything else" heading, a rule that only says what to do ("Nicht benachrichtigen.") is the
     catch-all (T10); anything more is read on its own words."""
-    from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect
-    from tic.rules._reading import Everything, Reading
-
     items = scan(text)
     if not items or any(it.cls not in _CATCH_ALL_WORDS - {"kind"} for it in items):
         return None
@@ -332,8 +319,6 @@ def _rest_rule(text: str):
 
 
 def _read(text: str, section: str, heading: str, people: People, context: list[str]) -> Rule:
-    from tic.rules._reader import read_catch_all
-
     effect_section = section if section in {"always", "never", "custom"} else "custom"
     try:
         reading = read_catch_all(text) or (_rest_rule(text) if section == "rest" else None) or read_with(

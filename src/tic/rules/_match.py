@@ -12,6 +12,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from tic.rules import _reading as R
+from tic.rules._context import Verdict
+from tic.rules._render import absent
 from tic.rules._shapes import ALL_KINDS, KIND_WORDS, SHAPES, window_bounds
 from tic.sources import Event
 
@@ -49,8 +51,6 @@ def _any(c: R.Any, e, ctx):
 
 def _not(c: R.Not, e, ctx):
     if holds(c.of, e, ctx) is None:
-        from tic.rules._render import absent
-
         return absent(c.of)
     return None
 
@@ -97,8 +97,6 @@ def _question(reading: R.Reading) -> str:
 
 def judge(reading: R.Reading, event: Event, ctx):
     """The Verdict of `reading` on `event`, or None when the rule does not cover it."""
-    from tic.rules._rule import Verdict
-
     question = _question(reading)
     scope = holds(reading.when, event, ctx)
     if scope is None:

@@ -4,36 +4,16 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone, tzinfo
 
+from tic.rules._context import Context, Verdict
+from tic.rules._match import judge, specificity
 from tic.rules._reading import Reading
+from tic.rules._render import render
 from tic.sources import Event
 
-__all__ = ["Context", "Rule", "RuleSet", "Verdict", "read_rule", "read_rules"]
+__all__ = ["Rule", "RuleSet", "SECTIONS"]
 
 SECTIONS = ("always", "never", "custom")
-
-
-@dataclass(frozen=True)
-class Context:
-    """The moment a rule is judged at, and the user's time zone (T9)."""
-
-    now: datetime
-    tz: tzinfo = timezone.utc
-
-    @property
-    def local_now(self) -> datetime:
-        return self.now.astimezone(self.tz)
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """What one rule says about one event: its effect, why, and until when a hold lasts."""
-
-    effect: str  # notify | skip | hold
-    why: str
-    held_until: datetime | None = None
-    judgement: str = ""  # a condition only a model can settle ("anything urgent"): not certain offline
 
 
 @dataclass(frozen=True)
@@ -60,22 +40,16 @@ class Rule:
 
     def render(self) -> str:
         """The reading as one plain English sentence (reading it gives the same reading back)."""
-        from tic.rules._render import render
-
         return render(self.reading) if self.reading is not None else f"not understood: {self.why_not}"
 
     def verdict(self, event: Event, ctx: Context) -> Verdict | None:
         """What this rule says about `event` at `ctx`, or None when it does not cover it."""
         if self.reading is None:
             return None
-        from tic.rules._match import judge
-
         return judge(self.reading, event, ctx)
 
     @property
     def specificity(self) -> int:
-        from tic.rules._match import specificity
-
         return specificity(self.reading) if self.reading is not None else 0
 
     def with_reading(self, reading: Reading, read_by: str) -> "Rule":
@@ -113,20 +87,3 @@ class RuleSet:
         rules = tuple(r.with_reading(readings[r.text], read_by) if not r.understood and r.text in readings else r
                       for r in self.rules)
         return replace(self, rules=rules)
-
-
-def read_rule(text: str, section: str = "custom", *, heading: str = "") -> Rule:
-    """Read one rule (a bullet item or a sentence) of `section` (always | never | custom)."""
-    from tic.rules._reader import read
-
-    if section not in SECTIONS:
-        raise ValueError(f"section must be one of {', '.join(SECTIONS)}, not {section!r}")
-    reading, why_not = read(text, section)
-    return Rule(section=section, text=text, reading=reading, why_not=why_not, heading=heading)
-
-
-def read_rules(text: str | None) -> RuleSet:
-    """Read a whole notifications.md (None or blank: no rules, the built-in heuristics decide)."""
-    from tic.rules._markdown import parse
-
-    return parse(text or "")

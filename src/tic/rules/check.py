@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from tic.rules import _reading as R
 from tic.rules._markdown import HEADING_LABELS
 from tic.rules._match import ALL_KINDS, possible_kinds
-from tic.rules._rule import Rule, RuleSet, read_rules
+from tic.rules._read import read_rules
+from tic.rules._rule import Rule, RuleSet
 from tic.rules._tokens import fold
 
 __all__ = ["CheckedRule", "RulesCheck", "check_rules", "dead_end", "SECTION_LABELS"]

@@ -1,0 +1,30 @@
+"""Context and Verdict: the moment and zone a rule is judged in, and what one rule says about one event."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone, tzinfo
+
+__all__ = ["Context", "Verdict"]
+
+
+@dataclass(frozen=True)
+class Context:
+    """The moment a rule is judged at, and the user's time zone (T9)."""
+
+    now: datetime
+    tz: tzinfo = timezone.utc
+
+    @property
+    def local_now(self) -> datetime:
+        return self.now.astimezone(self.tz)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one rule says about one event: its effect, why, and until when a hold lasts."""
+
+    effect: str  # notify | skip | hold
+    why: str
+    held_until: datetime | None = None
+    judgement: str = ""  # a condition only a model can settle ("anything urgent"): not certain offline
