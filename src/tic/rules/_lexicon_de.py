@@ -32,3 +32,7 @@ def register(add: Callable[..., None]) -> None:
                  "der betreff nennt")
     add("neg", "ruhezeit|ruhezeiten|nachtruhe|nicht storen")
     add("v+", "sehen|will ich sehen|mochte ich sehen|will ich immer sehen|mochte ich immer sehen")
+    add("concfull", "ganz gleich , von wem sie kommen|ganz gleich von wem sie kommen|ganz gleich , von wem|"
+                    "ganz gleich von wem|egal , von wem sie kommen|egal von wem sie kommen|ganz gleich , wer sie schickt|"
+                    "ganz gleich wer sie schickt|egal , wer sie schickt|unabhangig vom absender|egal , von wem|"
+                    "ganz egal , von wem sie kommen|ganz egal von wem")

@@ -44,3 +44,6 @@ def register(add: Callable[..., None]) -> None:
     add("between", "desde|desde las")
     add("neg", "horas de silencio|horario de silencio|silencio|modo silencio|no molestar")
     add("v+", "verlas|verlos|verla|verlo|quiero verlas|quiero verlos|las quiero ver|los quiero ver")
+    add("concfull", "da igual quien los envie|da igual quien las envie|da igual quien lo envie|da igual quien los mande|"
+                    "da igual quien lo mande|no importa quien los envie|no importa quien lo envie|no importa quien|"
+                    "sin importar quien los envie|los envie quien los envie|vengan de quien vengan")

@@ -46,3 +46,6 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "mode silencieux|heures de silence|silence|ne pas deranger")
     add("f", "c'est|si c'est|c'")
     add("v+", "voir|les voir|la voir|le voir|je veux les voir|je veux le voir|je veux la voir")
+    add("concfull", "peu importe qui les envoie|peu importe qui l'envoie|peu importe qui les ecrit|"
+                    "qui que ce soit qui les envoie|peu importe de qui ils viennent|peu importe de qui elles viennent|"
+                    "d'ou qu'ils viennent|d'ou qu'elles viennent|quel que soit l'expediteur")

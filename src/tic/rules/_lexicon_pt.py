@@ -47,3 +47,6 @@ def register(add: Callable[..., None]) -> None:
     add("between", "das|desde as|desde")
     add("neg", "silencio|horas de silencio|modo silencioso|nao incomodar")
     add("v+", "ve-las|ve-los|ve-la|ve-lo|quero ve-las|quero ve-los|quero ver essas|quero ver esses")
+    add("concfull", "seja quem for que os envie|seja quem for que as envie|independentemente de quem os envie|"
+                    "independentemente de quem as envie|nao importa quem os envie|nao importa quem as envie|"
+                    "nao importa quem os mande|venham de quem vierem|seja de quem for")

@@ -201,7 +201,8 @@ _IDENTITY_WORDS = {"addresses", "address", "emails", "staff", "people", "write",
                    "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with"}
 _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file", "referencia", "referenz",
               "aktenzeichen", "dossier", "processo", "la", "el", "das", "le", "the", "numero", "nummer", "expediente",
-              "reference", "referencia", "nr", "n", "no."}
+              "reference", "referencia", "nr", "n", "no.", "project", "projet", "proyecto", "projekt", "projeto",
+              "projecto", "ref.", "réf", "reference", "referencia", "referência"}
 
 
 def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *, role: str) -> int:
@@ -306,8 +307,10 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         elif it.cls == "aside" and examples(it.items):
             pass
         elif it.cls == "aside":
-            refs = [x for x in it.items if x.cls in {"ref", "quote", "number"}]
-            if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS for x in it.items):
+            inner = [_labelled_ref(x) for x in it.items]
+            refs = [x for x in inner if x.cls in {"ref", "quote", "number"}]
+            if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS
+                            or x.cls == "punct" and x.text in {".", ":"} for x in inner):
                 phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
             elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
                 phrases[-1].extend(x for x in it.items if x.cls != "f")
@@ -322,12 +325,19 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
     for p in phrases:  # "the reference MX-4410": the label word is not part of what to look for
         if any(x.cls in {"ref", "number"} for x in p):
             p[:] = [x for x in p if fold(x.text) not in _REF_WORDS]
-        for n, x in enumerate(p):  # "Aktenzeichen VG-88217" scanned as one (German) name
-            first, _, rest = x.text.partition(" ")
-            if x.cls == "name" and fold(first) in _REF_WORDS and re.fullmatch(r"[\w-]*\d[\w/-]*", rest):
-                p[n] = Item("ref", rest, value=fold(rest))
+        p[:] = [_labelled_ref(x) for x in p]
+        while p and p[-1].cls == "f":  # "Mails zum Bauantrag X bitte immer melden": "bitte" is no topic word
+            p.pop()
     out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
     return out, j
+
+
+def _labelled_ref(x: Item) -> Item:
+    """'Aktenzeichen VG-88217' scanned as one (German) name: the reference alone."""
+    first, _, rest = x.text.partition(" ")
+    if x.cls == "name" and fold(first) in _REF_WORDS and re.fullmatch(r"[\w/-]*\d[\w/-]*", rest):
+        return Item("ref", rest, value=fold(rest))
+    return x
 
 
 def window_slot(items: list[Item], i: int) -> tuple[Window, int]:

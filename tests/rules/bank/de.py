@@ -197,4 +197,12 @@ b("T7", "exception", "never", "Automatische Mails von Moodle (Noten, Forenbeitr�
   "Prüfungsausschuss: die will ich sehen.", False,
   P(moodle_note, S), P(moodle_pruefung, N, "die Ausnahme, noch einmal gesagt"), P(other_email(), None))
 
+# --- ein Thema mit Aktenzeichen in Klammern, ganz gleich, von wem ------------------------------------------
+b("T7", "topic", "custom", "Mails zum Bauantrag Lindenweg 7 (Aktenzeichen B/2026/00412) bitte immer melden, ganz "
+  "gleich, von wem sie kommen.", False,
+  P(email("Bauamt Ulm", "bauamt@ulm.example", "Ihr Bauantrag", "Zum Vorgang B/2026/00412 fehlt eine Unterschrift."), N),
+  P(email("Bauamt Ulm", "bauamt@ulm.example", "Bauanträge allgemein", "Neue Formulare für Bauanträge."), None,
+    "ein anderer Bauantrag"),
+  P(chat("Jens Albrecht", "+49 151 000 111", "B/2026/00412 ist durch"), None, "nur Mails"), P(other_email(), None))
+
 CASES = b.cases

@@ -322,4 +322,12 @@ b("T7", "exception", "never", "Newsletters (e.g. Substack, Medium)", False,
 b.no("T7", "exception", "never", "Ignore automated mail from Moodle, except the ones about the exam: those, ignore "
      "them too.")
 
+# --- a topic with its project reference in brackets, whoever sends it --------------------------------------
+b("T7", "topic", "custom", "Any email about the harbour bridge tender (project ref. HB-2026-0412), no matter who sends it.",
+  False,
+  P(email("Ana Costa", "ana@costa-ingenieros.example", "Quote", "Quote for the works, charged to HB-2026-0412."), N),
+  P(email("Port Authority", "tenders@port.example", "Harbour bridge tender: clarifications", "See attached."), N),
+  P(chat("Ana Costa", "+34 600 700 800", "HB-2026-0412 is signed"), None, "e-mails only"),
+  P(other_email(), None))
+
 CASES = b.cases

@@ -196,4 +196,10 @@ b("T7", "exception", "never", "Ignora los correos automáticos de Moodle (notas,
   "del tribunal: esos sí quiero verlos.", False,
   P(moodle_nota, S), P(moodle_tribunal, N, "la excepción, repetida"), P(other_email(), None))
 
+# --- un tema con su referencia entre paréntesis, da igual quién lo envíe ----------------------------------
+b("T7", "topic", "custom", "Correos sobre la licitación del puente (referencia PTE-2026-0412), da igual quién los envíe.",
+  False,
+  P(email("Ana Costa", "ana@costa-ingenieros.example", "Presupuesto", "Presupuesto imputado a PTE-2026-0412."), N),
+  P(chat("Ana Costa", "+34 600 700 800", "PTE-2026-0412 firmado"), None, "solo correos"), P(other_email(), None))
+
 CASES = b.cases

@@ -197,4 +197,10 @@ b("T7", "exception", "never", "Les notifications automatiques de Pronote (notes,
 b.no("T7", "exception", "never", "Les notifications automatiques de Pronote, sauf celles qui concernent un conseil "
      "de classe : celles-là, ignore-les aussi.")
 
+# --- un sujet avec sa référence entre parenthèses, peu importe qui l'envoie ----------------------------------
+b("T7", "topic", "custom", "Préviens-moi des mails sur le chantier Dubois (dossier DB-2026-44), peu importe qui les "
+  "envoie.", False,
+  P(email("Ana Costa", "ana@costa.example", "Devis", "Devis à imputer au dossier DB-2026-44."), N),
+  P(chat("Ana Costa", "+33 6 12 34 56 78", "DB-2026-44 signé"), None, "les mails seulement"), P(other_email(), None))
+
 CASES = b.cases

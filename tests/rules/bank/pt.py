@@ -200,4 +200,10 @@ b("T7", "exception", "never", "Ignora os e-mails automáticos do Moodle (notas, 
   "júri: esses quero vê-los.", False,
   P(moodle_nota, S), P(moodle_juri, N, "a exceção, repetida"), P(other_email(), None))
 
+# --- um tema com a sua referência entre parênteses, seja quem for que o envie ------------------------------
+b("T7", "topic", "custom", "Avisa-me dos e-mails sobre o contrato Lusa (ref. LX-2026-118), seja quem for que os envie.",
+  False,
+  P(email("Ana Costa", "ana@costa.example", "Orçamento", "Orçamento a imputar ao LX-2026-118."), N),
+  P(chat("Ana Costa", "+351 912 345 678", "LX-2026-118 assinado"), None, "só e-mails"), P(other_email(), None))
+
 CASES = b.cases
