@@ -8,18 +8,21 @@ from typing import Callable, TextIO
 
 from tic.app import App, build_background_agents, build_hub, build_triage
 from tic.scheduler import Scheduler
+from tic.textsafe import terminal_text
 
 log = logging.getLogger(__name__)
 
 __all__ = ["run_engine"]
 
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
+CHAT_LINE_CHARS = 2000  # a line of the chat longer than this (a model echoing content) is clipped
 
 
 async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], prompt: Callable[[], None] | None) -> None:
     """Run until the input ends (and what is pending is answered) or the task is cancelled."""
     loop = asyncio.get_running_loop()
-    hub = build_hub(app, say)
+    # R1: what the chat shows may quote content: no escape sequence or control character reaches the terminal
+    hub = build_hub(app, lambda text: say(terminal_text(text, line_limit=CHAT_LINE_CHARS)))
     hub.attach(loop)
     triage = build_triage(app)
     await hub.resume()  # H5/H11: finish a turn a crash interrupted, before anything new

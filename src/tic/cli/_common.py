@@ -34,11 +34,33 @@ def settings(**overrides):
 
 
 def setup_logging(verbose: bool) -> None:
-    logging.basicConfig(
-        level=logging.INFO if verbose else logging.WARNING,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    """Log lines to stderr, terminal-safe: a message that carries content cannot drive the terminal."""
+    from tic.textsafe import SafeLogFormatter
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(SafeLogFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, handlers=[handler])
+
+
+def show(text: object, *, err: bool = False) -> None:
+    """Print text that may carry content (a warning quoting an item): control and escape sequences stripped."""
+    from tic.textsafe import terminal_text
+
+    typer.echo(terminal_text(text, line_limit=2000), err=err)
+
+
+def shown(value: object, limit: int = 300) -> str:
+    """A value that may carry content (a key, reason, header) as one terminal-safe line, clipped (tic.textsafe)."""
+    from tic.textsafe import terminal_text
+
+    return terminal_text(value, one_line=True, limit=limit)
+
+
+def show_json(obj: object) -> None:
+    """Print one JSON object a line, exact, with nothing a terminal would act on (tic.textsafe)."""
+    from tic.textsafe import terminal_json
+
+    typer.echo(terminal_json(obj))
 
 
 def fail(message: str) -> None:

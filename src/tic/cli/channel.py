@@ -7,7 +7,7 @@ import sys
 
 import typer
 
-from tic.cli._common import app, fail, settings
+from tic.cli._common import app, fail, settings, show_json, shown
 
 channel_app = typer.Typer(help="The channel protocol: publish into an agent's .notification/ folder, list it, "
                           "dismiss one channel (C).",
@@ -90,19 +90,19 @@ def channel_list(agent: str, as_json: bool = typer.Option(False, "--json", help=
         rows.append({"hooks": "load failed", "error": hook_problem})
     if as_json:
         for r in rows:
-            typer.echo(json.dumps(r, ensure_ascii=False))
+            show_json(r)
         return
     typer.echo(f"{workdir / '.notification'}")
     if not rows:
         typer.echo("no channel files")
     for r in rows:
         if "hook" in r:
-            typer.echo(f"  hook {r['hook']}: channel {r['channel']} (source: {r['source']})")
+            typer.echo(f"  hook {shown(r['hook'])}: channel {shown(r['channel'])} (source: {shown(r['source'])})")
         elif "hooks" in r:
-            typer.echo(f"  hooks.json: {r['error']}")
+            typer.echo(f"  hooks.json: {shown(r['error'])}")
         else:
-            extra = r.get("header") or r.get("error") or ""
-            typer.echo(f"  {r['channel']:<24} {r['status']:<9} {extra}")
+            extra = r.get("header") or r.get("error") or ""  # C/N10: a producer's text, shown as data
+            typer.echo(f"  {shown(r['channel']):<24} {r['status']:<9} {shown(extra)}")
 
 
 @channel_app.command("dismiss")

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
-
 import typer
 
-from tic.cli._common import app, build_app_or_fail, fail
+from tic.cli._common import app, build_app_or_fail, fail, show_json, shown
+
+LINE_CHARS = 500  # a notice line shown in the table: terminal-safe, clipped (its values may be content, N10)
 
 notices_app = typer.Typer(help="The notice store: list entries, mute and unmute keys (N13).", no_args_is_help=True)
 app.add_typer(notices_app, name="notices")
@@ -22,7 +22,7 @@ def notices_list(as_json: bool = typer.Option(False, "--json", help="one JSON ob
     rows = app_.store.entries(caller=caller)
     if as_json:
         for e in rows:
-            typer.echo(json.dumps(entry_object(e), ensure_ascii=False))
+            show_json(entry_object(e))
         return
     from rich.console import Console
     from rich.markup import escape
@@ -32,7 +32,8 @@ def notices_list(as_json: bool = typer.Option(False, "--json", help="one JSON ob
     for e in rows:
         flags = (" [ephemeral]" if e.ephemeral else "") + (" [muted]" if e.muted else "")
         posted = e.last_at.strftime("%Y-%m-%d %H:%M") if e.last_at else ""
-        table.add_row(e.key, e.severity, posted, str(e.posts), str(e.readers), str(e.pending), escape(e.line + flags))
+        table.add_row(e.key, e.severity, posted, str(e.posts), str(e.readers), str(e.pending),
+                      escape(shown(e.line, LINE_CHARS) + flags))
     Console().print(table if rows else "no notices")
 
 

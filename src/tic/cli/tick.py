@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Optional
 
 import typer
 
-from tic.cli._common import app, fail, settings, setup_logging
+from tic.cli._common import app, fail, settings, setup_logging, show, shown
+from tic.textsafe import terminal_json
 
 
 @app.command()
@@ -46,7 +46,7 @@ def _dry_run(rules_path: Path, sources_dir: Path | None, now, timezone: str | No
     from tic.triage.dry_run import dry_run, read_rules
 
     return dry_run(sources_dir, read_rules(rules_path), now, decide=dry_run_decider(), timezone=timezone,
-                   on_error=lambda err: typer.echo(f"warning: {err}", err=True))
+                   on_error=lambda err: show(f"warning: {err}", err=True))
 
 
 def dry_run_decider(s=None):
@@ -64,7 +64,7 @@ def dry_run_decider(s=None):
         if (s.tic_model or "offline").strip().lower() in OFFLINE_SPECS:
             return decide_events  # no agent definitions here: the offline decider needs none
         raise
-    return triage_decider(s, agent, warn=lambda template, params: typer.echo(f"warning: {template} {params}", err=True))
+    return triage_decider(s, agent, warn=lambda template, params: show(f"warning: {template} {params}", err=True))
 
 
 def _real_tick(settings, clock, rules: Path | None, sources_dir: Path | None):
@@ -80,7 +80,7 @@ def _real_tick(settings, clock, rules: Path | None, sources_dir: Path | None):
     triage = build_triage(build_app(settings, clock), explicit)
     report = triage.tick()
     for err in report.errors:
-        typer.echo(f"warning: {err}", err=True)
+        show(f"warning: {err}", err=True)
     released = [(r.event, r) for r in report.released]  # T11: holds that ended, surfaced by this tick
     return released + report.decided + [(event, None) for event in report.undecided]
 
@@ -98,18 +98,20 @@ def _print_decisions(rows, as_json: bool) -> None:
                 obj = {"event": event.key, "notify": d.notify, "reason": d.reason}
                 if d.notify:
                     obj["summary"] = d.summary or ""
-            sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            sys.stdout.write(terminal_json(obj) + "\n")  # exact, and nothing a terminal acts on
         return
     from rich.console import Console
     from rich.table import Table
 
+    from rich.markup import escape
+
     table = Table("event", "notify", "reason", show_lines=False)
     for event, d in rows:
         if d is None:
-            table.add_row(event.key, "?", UNDECIDED)
+            table.add_row(escape(shown(event.key)), "?", UNDECIDED)
         else:
             what = "yes" if _released(d) or d.notify else "held" if getattr(d, "held_until", None) else "no"
-            table.add_row(event.key, what, d.reason)
+            table.add_row(escape(shown(event.key)), what, escape(shown(d.reason)))
     Console().print(table)
 
 

@@ -8,7 +8,10 @@ from typing import List, Optional
 
 import typer
 
-from tic.cli._common import app, build_app_or_fail, fail, settings, setup_logging
+from tic.cli._common import app, build_app_or_fail, fail, settings, setup_logging, show_json, shown
+
+# why/log show content (keys, reasons, summaries quote senders and subjects): terminal-safe, one line, clipped
+KEY_CHARS, REASON_CHARS, LOG_REASON_CHARS, SUMMARY_CHARS = 200, 1000, 300, 500
 
 rules_app = typer.Typer(help="Your notification rules (data/notifications.md) as the triage agent reads them.",
                         no_args_is_help=True)
@@ -136,15 +139,15 @@ def why(
         key = keys[0]
         found, waiting = history.decisions_for(world, key), history.waiting_for(world, key)
     if as_json:
-        typer.echo(json.dumps({
+        show_json({
             "event": key,
             "waiting": {"since": waiting.first_seen.isoformat(), "offers": waiting.offers} if waiting else None,
             "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
                            "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
                            "version": d.version, **_hold_json(d)} for d in found],
-        }, ensure_ascii=False))
+        })
         return
-    typer.echo(key)
+    typer.echo(shown(key, KEY_CHARS))
     if waiting:
         typer.echo(f"  waiting for a decision since {_when(waiting.first_seen)} (offered {waiting.offers} "
                    f"time{'s' if waiting.offers != 1 else ''}; the model gave no valid answer yet)")
@@ -155,13 +158,13 @@ def why(
                     else "held")
         label = ("an update, " if d.is_update else "") + ("latest" if n == 0 else "earlier version")
         typer.echo(f"  {what} - decided by {d.decided_by} at {_when(d.decided_at)} ({label})")
-        typer.echo(f"    reason: {d.reason}")
+        typer.echo(f"    reason: {shown(d.reason, REASON_CHARS)}")
         if d.held:
-            typer.echo(f"    hold: {d.hold}")
+            typer.echo(f"    hold: {shown(d.hold, REASON_CHARS)}")
         if d.rule:
-            typer.echo(f"    rule: {d.rule}")
+            typer.echo(f"    rule: {shown(d.rule, REASON_CHARS)}")
         if d.summary:
-            typer.echo(f"    summary: {d.summary}")
+            typer.echo(f"    summary: {shown(d.summary, SUMMARY_CHARS)}")
 
 
 @app.command("log")
@@ -175,17 +178,17 @@ def log_(
     rows = history.recent(build_app_or_fail().world, n)
     if as_json:
         for d in rows:
-            typer.echo(json.dumps({"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
-                                   "decided_at": d.decided_at.isoformat(), "reason": d.reason, "kind": d.kind,
-                                   **_hold_json(d)}, ensure_ascii=False))
+            show_json({"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
+                       "decided_at": d.decided_at.isoformat(), "reason": d.reason, "kind": d.kind, **_hold_json(d)})
         return
     if not rows:
         typer.echo("no decisions yet: run ./tic tick (or ./tic run)")
         return
-    width = max(len(d.event_key) for d in rows)
-    for d in rows:
+    keys = [shown(d.event_key, KEY_CHARS) for d in rows]
+    width = max(len(k) for k in keys)
+    for d, key in zip(rows, keys):
         typer.echo(f"{_when(d.decided_at)}  {'yes' if d.notify else 'no ':3}  {d.decided_by:10}  "
-                   f"{d.event_key:{width}}  {d.reason}")
+                   f"{key:{width}}  {shown(d.reason, LOG_REASON_CHARS)}")
 
 
 def _when(at) -> str:

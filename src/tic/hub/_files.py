@@ -144,7 +144,8 @@ class FileArea:
         if stat.S_ISDIR(st.st_mode):
             raise ToolError(f"{rel} is a folder, not a file. {self._instead(writing)}")
         if not stat.S_ISREG(st.st_mode):
-            raise ToolError(f"{rel} is not a regular file (a device, pipe or socket): refused. {self._instead(writing)}")
+            raise ToolError(f"{rel} is not a regular file (a device, pipe or socket): refused. "
+                            f"{self._instead(writing)}")
         if st.st_nlink > 1:
             raise ToolError(f"{rel} has {st.st_nlink} hard links (another name for the same file may be outside "
                             f"data/): refused. {self._instead(writing)}")
@@ -234,7 +235,8 @@ def _normal(rel: str) -> str:
 
 
 def _name(char: str) -> str:
-    return {"\x00": "NUL", "\x1b": "ESC", "\x07": "BEL", "\x08": "backspace", "\x7f": "DEL"}.get(char, f"U+{ord(char):04X}")
+    names = {"\x00": "NUL", "\x1b": "ESC", "\x07": "BEL", "\x08": "backspace", "\x7f": "DEL"}
+    return names.get(char, f"U+{ord(char):04X}")
 
 
 class _ReadArgs(BaseModel):

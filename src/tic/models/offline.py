@@ -20,6 +20,7 @@ from tic.models._rules_edit import RULES, ReadRules, RulesEditor
 __all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_channels", "describe_notification"]
 
 FILE_TOOLS = ("read_file", "write_file", "edit_file")
+SUBJECT_CHARS, NAME_CHARS, SUMMARY_CHARS = 200, 100, 400  # content quoted in a reply is clipped with an ellipsis
 
 HELP = (
     "I'm running offline (no language model is configured), so I relay your notifications and "
@@ -178,31 +179,32 @@ def describe_notification(n: dict[str, Any], now: datetime) -> str:
     source = str(n.get("source") or "")
     when = _ago(n.get("event_time"), now)
     if source == "email":
-        who = refs.get("from_name") or refs.get("from_address") or "someone"
-        org = refs.get("organization") or _org_from_address(refs.get("from_address", ""))
+        who = _clip(refs.get("from_name") or refs.get("from_address") or "someone", NAME_CHARS)
+        org = _clip(refs.get("organization") or _org_from_address(refs.get("from_address", "")), NAME_CHARS)
         at = f" at {org}" if org and org.lower() not in who.lower() else ""
-        subject = refs.get("subject") or "(no subject)"
+        subject = _clip(refs.get("subject") or "(no subject)", SUBJECT_CHARS)
         return f"An email from {who}{at} about “{subject}” arrived {when}."
     if source == "whatsapp":
-        who = refs.get("from_name") or refs.get("from_number") or "someone"
+        who = _clip(refs.get("from_name") or refs.get("from_number") or "someone", NAME_CHARS)
         if refs.get("is_group"):
             how = "mentioned you" if refs.get("mentioned") else "wrote"
-            return f"{who} {how} in the WhatsApp group “{refs.get('chat', '')}” {when}: “{_clip(refs.get('text', ''))}”"
+            chat = _clip(refs.get("chat", ""), NAME_CHARS)
+            return f"{who} {how} in the WhatsApp group “{chat}” {when}: “{_clip(refs.get('text', ''))}”"
         return f"{who} sent you a WhatsApp message {when}: “{_clip(refs.get('text', ''))}”"
     if n.get("event_type") == "digest":
         items = refs.get("items") or []
-        listed = ", ".join(f"{i.get('title', '')} ({i.get('when', '')})" for i in items[:8])
+        listed = ", ".join(f"{_clip(i.get('title', ''), SUBJECT_CHARS)} ({i.get('when', '')})" for i in items[:8])
         more = f" and {len(items) - 8} more" if len(items) > 8 else ""
         return f"Your {source} for today: {listed}{more}." if items else f"Nothing on your {source} today."
     if source == "calendar":
-        title = refs.get("title") or "an event"
+        title = _clip(refs.get("title") or "an event", SUBJECT_CHARS)
         start = _parse(refs.get("start"))
         soon = _until(start, now) if start else "soon"
-        by = f", organised by {refs['organizer']}" if refs.get("organizer") else ""
+        by = f", organised by {_clip(refs['organizer'], NAME_CHARS)}" if refs.get("organizer") else ""
         return f"A new calendar event, “{title}”, starts {soon}{by}."
     if source == "notices":
-        return f"A system notice: {n.get('summary', '')}"
-    return f"{source or 'Something'} ({n.get('event_type', 'event')}): {n.get('summary', '')}"
+        return f"A system notice: {_clip(n.get('summary', ''), SUMMARY_CHARS)}"
+    return f"{source or 'Something'} ({n.get('event_type', 'event')}): {_clip(n.get('summary', ''), SUMMARY_CHARS)}"
 
 
 def describe_channels(payload: dict[str, Any]) -> list[str]:
