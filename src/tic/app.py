@@ -25,7 +25,7 @@ from tic.triage.tick import Triage
 
 log = logging.getLogger(__name__)
 
-__all__ = ["App", "build_app", "model_for"]
+__all__ = ["App", "build_app", "model_for", "model_options"]
 
 
 @dataclass
@@ -71,7 +71,20 @@ def channel_warn(store: SqlNoticeStore, roster: Roster, agent: str):
     return lambda template, params: store.post(template, params, severity="warn", audience=audience, origin="content")
 
 
-def model_for(spec: str, clock: Clock) -> ChatModel:
+def model_options(settings: Settings | None, agent: str, clock: Clock | None = None) -> dict:
+    """R3/H8: how `agent`'s litellm model reaches its provider: base URL, timeout, deadline, output cap, clock."""
+    if settings is None:
+        return {"clock": clock} if clock is not None else {}
+    options = {
+        "api_base": settings.model_api_base_for(agent),
+        "timeout": settings.model_timeout_seconds,
+        "deadline": settings.model_deadline_seconds or None,
+        "max_tokens": settings.model_max_tokens,
+    }
+    return {**options, "clock": clock} if clock is not None else options
+
+
+def model_for(spec: str, clock: Clock, settings: Settings | None = None) -> ChatModel:
     """The main agent's model: offline unless a litellm model string is configured."""
     from tic.models import make_model
     from tic.models.offline import OfflineMainModel
@@ -80,22 +93,27 @@ def model_for(spec: str, clock: Clock) -> ChatModel:
 
     # H9/T7: the offline model edits the rules by the triage agent's own reading of them
     return make_model(spec, offline=lambda: OfflineMainModel(clock, read_rules=read_rules,
-                                                             heading_effect=heading_effect))
+                                                             heading_effect=heading_effect),
+                      **model_options(settings, "main", clock))
 
 
-def triage_decider(settings: Settings, agent, *, warn=None, world=None):
+def triage_decider(settings: Settings, agent, *, warn=None, world=None, clock: Clock | None = None):
     """The triage agent's decider: local rules first, then the model TIC_TIC_MODEL or agents/tic/meta.json names (T7).
 
     With a model, the rules the offline reader did not understand are read by it once per version of the file,
-    cached in `world` (a dry run without a world caches in memory)."""
+    cached in `world` (a dry run without a world caches in memory). Its requests share the tick's deadline
+    (TIC_TICK_MODEL_DEADLINE_SECONDS, R3), waited and measured on `clock` (default the machine's)."""
     from tic.models import make_model
     from tic.rules._cache import ReadingCache
     from tic.triage.decide import TriageDecider
+    from tic.triage.model_decider import ModelDecider
 
     spec = (settings.tic_model or agent.meta.model).strip()
-    model = None if spec.lower() in OFFLINE_SPECS else make_model(spec, offline=lambda: None)  # type: ignore[arg-type,return-value]
+    model = None if spec.lower() in OFFLINE_SPECS else make_model(spec, offline=lambda: None,  # type: ignore[arg-type,return-value]
+                                                                  **model_options(settings, "tic", clock))
     cache = ReadingCache(world) if world is not None and model is not None else None
-    return TriageDecider(agent, model, warn=warn, reading_cache=cache)
+    decider = ModelDecider(model, deadline=settings.tick_model_deadline_seconds or None, clock=clock) if model else None
+    return TriageDecider(agent, model, warn=warn, reading_cache=cache, model_decider=decider)
 
 
 def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
@@ -106,7 +124,7 @@ def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
         store=app.store,
         registry=app.registry,
         agent=agent,
-        model=model_for(spec, app.clock),
+        model=model_for(spec, app.clock, app.settings),
         clock=app.clock,
         say=say,
         batch_window=app.settings.batch_window_ms / 1000,
@@ -124,7 +142,8 @@ def build_background_agents(app: App) -> list[BackgroundAgent]:
         agent = app.roster[name]
         if name in ("tic", "main") or agent.meta.schedule is None or not app.roster.here(name):
             continue
-        model = make_model(agent.meta.model, offline=OfflineBackgroundModel)
+        model = make_model(agent.meta.model, offline=OfflineBackgroundModel,
+                           **model_options(app.settings, name, app.clock))
         out.append(BackgroundAgent(agent=agent, model=model, registry=app.registry, engine=app.world, clock=app.clock))
     return out
 
@@ -145,7 +164,7 @@ def build_triage(app: App, sources: list | None = None) -> Triage:
     """The triage agent; `sources` overrides the configured ones (./tic tick --sources DIR)."""
     agent = app.roster["tic"]
     decide = triage_decider(app.settings, agent, warn=lambda t, p: app.store.post(t, p, severity="warn", audience="*"),
-                            world=app.world)
+                            world=app.world, clock=app.clock)
     if sources is None:
         sources = build_sources(app.settings)
     return Triage(

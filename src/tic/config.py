@@ -42,6 +42,21 @@ class Settings(BaseSettings):
     writable_files: str = Field("notifications.md", description="H10: the files the chat's file tools may write, "
                                 "a comma list of paths relative to data/ (the database, sources.toml and channel "
                                 "files are never writable)")
+    # R3/H8 (issue 9): how the model agents reach a provider
+    model_api_base: str | None = Field(None, description="base URL of both agents' model server (Ollama, llama.cpp, "
+                                       "vLLM, a gateway: 'http://127.0.0.1:8080/v1'); no API key is needed when it "
+                                       "is local")
+    main_model_api_base: str | None = Field(None, description="the main agent's base URL; default TIC_MODEL_API_BASE")
+    tic_model_api_base: str | None = Field(None, description="the triage agent's base URL; default TIC_MODEL_API_BASE")
+    model_timeout_seconds: float = Field(60.0, gt=0, description="R3: one HTTP request to a model, at most")
+    model_deadline_seconds: float = Field(180.0, ge=0, description="R3: one model request with its retries and "
+                                          "waits (Retry-After included), at most; 0 = no limit of its own")
+    tick_model_deadline_seconds: float = Field(300.0, ge=0, description="R3: every model request of one triage tick "
+                                               "together, at most; 0 = no limit")
+    turn_model_deadline_seconds: float = Field(300.0, ge=0, description="R3: every model request of one turn of "
+                                               "the main agent together, at most; 0 = no limit")
+    model_max_tokens: int = Field(4096, ge=1, description="the most output tokens asked of a model (its own limit "
+                                  "from litellm's model info when smaller); always sent to Anthropic")
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
@@ -69,6 +84,23 @@ class Settings(BaseSettings):
                 raise ValueError(f"{entry!r} is not a path inside data/: list paths relative to data/, "
                                  "such as notifications.md,notes/travel.md")
         return value
+
+    @field_validator("model_api_base", "main_model_api_base", "tic_model_api_base")
+    @classmethod
+    def _base_url(cls, value: str | None) -> str | None:
+        """An http(s) URL; empty = not set."""
+        if value is None or not value.strip():
+            return None
+        value = value.strip()
+        if not value.startswith(("http://", "https://")):
+            raise ValueError(f"{value!r} is not a base URL: write it with its scheme, such as "
+                             "http://127.0.0.1:11434 (Ollama) or http://127.0.0.1:8080/v1 (llama.cpp, vLLM)")
+        return value
+
+    def model_api_base_for(self, agent: str) -> str | None:
+        """The base URL of `agent`'s model ('main' or 'tic'): its own setting, else TIC_MODEL_API_BASE."""
+        own = {"main": self.main_model_api_base, "tic": self.tic_model_api_base}.get(agent)
+        return own or self.model_api_base
 
     @property
     def writable_paths(self) -> tuple[str, ...]:

@@ -189,6 +189,7 @@ def test_provider_error_becomes_model_error(monkeypatch: pytest.MonkeyPatch) -> 
 
     message = str(caught.value)
     assert "'openai/gpt-4o-mini'" in message
+    assert "API key refused" in message and caught.value.cause == "API key refused (HTTP 401/403)"
     assert "invalid api key" in message
     assert "OPENAI_API_KEY" in message  # says what to set
     assert "after" not in message  # an auth error is not retried
@@ -196,11 +197,11 @@ def test_provider_error_becomes_model_error(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_unknown_model_string_becomes_model_error() -> None:
-    with pytest.raises(ModelError, match=r"(?s)'no-such-model'.*LLM Provider NOT provided.*model string"):
+    with pytest.raises(ModelError, match=r"(?s)'no-such-model'.*unknown model.*LLM Provider NOT provided.*model string"):
         LiteLLMModel("no-such-model").complete(CONVERSATION, [])
 
 
-def test_transient_error_is_retried_then_answers(provider, no_waiting) -> None:
+def test_r3_transient_error_is_retried_then_answers(provider, no_waiting) -> None:
     llm = provider(CustomLLMError(503, "overloaded"), reply("5"))
 
     answer = LiteLLMModel("tictest/x", max_retries=2).complete(CONVERSATION, [])
@@ -210,15 +211,16 @@ def test_transient_error_is_retried_then_answers(provider, no_waiting) -> None:
     assert no_waiting == [1.0]
 
 
-def test_retries_are_bounded(provider, no_waiting) -> None:
+def test_r3_retries_are_bounded_and_name_the_cause(provider, no_waiting) -> None:
     provider(*[CustomLLMError(500, "down")] * 3)
 
-    with pytest.raises(ModelError, match=r"'tictest/x'.*after 3 attempts.*down"):
+    with pytest.raises(ModelError, match=r"'tictest/x'.*after 3 attempts.*provider error \(HTTP 5xx\).*down") as caught:
         LiteLLMModel("tictest/x", max_retries=2).complete(CONVERSATION, [])
     assert no_waiting == [1.0, 2.0]
+    assert "API key" not in str(caught.value)  # a server error never blames the key
 
 
-def test_client_error_is_not_retried(provider, no_waiting) -> None:
+def test_r3_client_error_is_not_retried(provider, no_waiting) -> None:
     llm = provider(CustomLLMError(401, "bad key"))
 
     with pytest.raises(ModelError, match="bad key"):
@@ -234,8 +236,10 @@ def test_client_error_is_not_retried(provider, no_waiting) -> None:
     "arguments, reason",
     [('{"a": 2, "b":', "not valid JSON"), ("[2, 3]", "not a JSON object")],
 )
-def test_malformed_tool_arguments_become_model_error(provider, arguments: str, reason: str) -> None:
-    provider(reply(None, tool_calls=[tool_call("c1", "add", arguments)]))
+def test_r3_malformed_tool_arguments_spoil_that_call_alone(provider, arguments: str, reason: str) -> None:
+    provider(reply(None, tool_calls=[tool_call("c1", "add", arguments), tool_call("c2", "add", '{"a": 1, "b": 2}')]))
 
-    with pytest.raises(ModelError, match=rf"tool 'add' with arguments that are {reason}"):
-        LiteLLMModel("tictest/x").complete(CONVERSATION, [ADD])
+    bad, good = LiteLLMModel("tictest/x").complete(CONVERSATION, [ADD]).tool_calls
+
+    assert (bad.id, bad.name, bad.arguments) == ("c1", "add", {}) and f"arguments of add are {reason}" in bad.error
+    assert good == ToolCall(id="c2", name="add", arguments={"a": 1, "b": 2})

@@ -169,14 +169,28 @@ def test_r1_a_call_for_an_event_not_in_the_request_is_ignored(roster, sleeps):
 # --- R3: malformed or failing answers --------------------------------------------------------------
 
 
-def test_r3_a_failing_model_is_retried_with_backoff(roster, sleeps):
-    model = ScriptedModel(fail(), fail(), answer(notify("e1")))
-    got = decider(roster, model, sleeps)([BEN], RULES, NOW)
+def test_r3_a_failing_model_is_not_retried_by_the_decider(roster, sleeps):
+    """R3: the adapter is the one retry layer; the decider does not multiply its tries."""
+    warns: list = []
+    model = ScriptedModel(fail())
+    got = decider(roster, model, sleeps, warns)([BEN], RULES, NOW)
     model.assert_done()
-    assert got[0].notify and sleeps == [1.0, 2.0]
+    assert got == [None] and len(model.calls) == 1 and sleeps == []
+    assert warns == [(FAILURE_TEMPLATE, {"model": "scripted", "problem": CALL_FAILED})]
 
 
-def test_r3_malformed_answers_are_retried_then_left_undecided_with_one_warn(roster, sleeps):
+def test_r3_the_failure_names_its_cause_when_the_adapter_knows_it(roster, sleeps):
+    def limited(messages, tools):
+        error = ModelError("model 'x' failed after 5 attempts in 42 s: rate limited (HTTP 429): slow down")
+        error.cause = "rate limited (HTTP 429)"
+        raise error
+
+    warns: list = []
+    assert decider(roster, ScriptedModel(limited), sleeps, warns)([BEN], RULES, NOW) == [None]
+    assert warns == [(FAILURE_TEMPLATE, {"model": "scripted", "problem": "the model call failed: rate limited (HTTP 429)"})]
+
+
+def test_r3_malformed_answers_are_asked_again_then_left_undecided_with_one_warn(roster, sleeps):
     bad = [
         answer(ToolCall("a", "notify", {"event": "e1", "summary": "", "reason": "r"})),  # empty summary (H1)
         AssistantMessage(content="I think Ben's message is fine."),  # no tool call at all
@@ -184,9 +198,31 @@ def test_r3_malformed_answers_are_retried_then_left_undecided_with_one_warn(rost
     ]
     warns: list = []
     model = ScriptedModel(*bad)
-    got = decider(roster, model, sleeps, warns)([BEN], RULES, NOW)
+    got = decider(roster, model, sleeps, warns, attempts=3)([BEN], RULES, NOW)
     model.assert_done()
-    assert got == [None] and sleeps == [1.0, 2.0]
+    assert got == [None] and sleeps == []
+    assert warns == [(FAILURE_TEMPLATE, {"model": "scripted", "problem": INCOMPLETE})]
+
+
+def test_r3_one_unreadable_call_of_twelve_is_dropped_alone_and_its_event_asked_again(roster, sleeps):
+    friends = [chat(f"Friend {i}", "see you then", key=f"whatsapp:f{i}") for i in range(12)]
+    first = [skip(f"e{i}") for i in range(1, 13)]
+    first[6] = ToolCall("s-e7", "skip", error="the arguments of skip are not valid JSON (...): '{\"event\": \"e7\",'")
+    model = ScriptedModel(answer(*first), answer(notify("e1", "Friend 6 sent a WhatsApp message.")))
+    got = decider(roster, model, sleeps)(friends, None, NOW)
+    model.assert_done()
+    assert [e["chat"] for e in shown(model.calls[1])] == ["Friend 6"]  # only the one event, asked again
+    assert [d.notify for d in got] == [False] * 6 + [True] + [False] * 5
+
+
+def test_r3_an_event_asked_again_in_vain_waits_for_the_next_tick_the_rest_is_kept(roster, sleeps):
+    friends = [chat(f"Friend {i}", "see you then", key=f"whatsapp:f{i}") for i in range(12)]
+    first = [skip(f"e{i}") for i in range(1, 13)]
+    first[3] = skip("e99")  # an id no event of the request has
+    model = ScriptedModel(answer(*first), answer(skip("e5")))
+    warns: list = []
+    got = decider(roster, model, sleeps, warns)(friends, None, NOW)
+    assert got[3] is None and sum(d is not None for d in got) == 11
     assert warns == [(FAILURE_TEMPLATE, {"model": "scripted", "problem": INCOMPLETE})]
 
 
@@ -207,7 +243,7 @@ def test_r3_contradicting_calls_for_one_event_count_as_no_decision(roster, sleep
 
 def test_r3_the_same_failure_warns_with_the_same_template_and_values(roster, sleeps):
     warns: list = []
-    model = ScriptedModel(fail("timeout after 60 s"), fail("HTTP 503 at 09:00:01"))
+    model = ScriptedModel(fail("timeout after 60 s"), fail("HTTP 503 at 09:00:01"))  # no cause named: the generic
     d = decider(roster, model, sleeps, warns, attempts=1)
     assert d([BEN], RULES, NOW) == [None] and d([BEN], RULES, NOW + timedelta(minutes=15)) == [None]
     assert warns == [(FAILURE_TEMPLATE, {"model": "scripted", "problem": CALL_FAILED})] * 2  # a repeat, held (N7)

@@ -9,7 +9,7 @@ import pytest
 from tic.models import litellm_adapter
 from tic.models.litellm_adapter import LiteLLMModel
 from tic.triage.decide import TriageDecider
-from tic.triage.model_decider import CALL_FAILED, ModelDecider
+from tic.triage.model_decider import INCOMPLETE, ModelDecider
 
 from tests.triage._factories import NOW, chat
 
@@ -34,12 +34,14 @@ def test_t7_tool_calls_through_litellm_decide_the_batch(roster):
     assert got[0].reason == "Model openai/gpt-4o-mini: a friend"
 
 
-def test_r3_arguments_that_are_not_json_are_a_malformed_answer(roster):
+def test_r3_arguments_that_are_not_json_spoil_only_their_own_call(roster):
     model = LiteLLMModel("openai/gpt-4o-mini", extra={"mock_response": "", "mock_tool_calls": [
         call("c1", "skip", '{"event": "e1", "reason": '),
+        call("c2", "skip", json.dumps({"event": "e2", "reason": "small talk"})),
     ]})
     warns: list = []
-    decider = TriageDecider(roster["tic"], model, model_decider=ModelDecider(model, attempts=2, sleep=lambda s: None),
+    decider = TriageDecider(roster["tic"], model, model_decider=ModelDecider(model, attempts=2),
                             warn=lambda t, p: warns.append(p))
-    assert decider([BEN], None, NOW) == [None]
-    assert warns == [{"model": "openai/gpt-4o-mini", "problem": CALL_FAILED}]
+    got = decider([BEN, DANA], None, NOW)
+    assert got[0] is None and got[1] is not None and not got[1].notify  # Dana's decision is kept
+    assert warns == [{"model": "openai/gpt-4o-mini", "problem": INCOMPLETE}]

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from tic.models._base import AssistantMessage, ChatModel, Message, ToolCall, ToolSpec
+from tic.models._retry import deadline, remaining
 
-__all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "ToolCall", "ToolSpec", "make_model"]
+__all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "ToolCall", "ToolSpec", "deadline",
+           "make_model", "remaining"]
 
 OFFLINE_SPECS = frozenset({"", "offline", "local"})
 
 
-def make_model(spec: str, *, offline: Callable[[], ChatModel]) -> ChatModel:
+def make_model(spec: str, *, offline: Callable[[], ChatModel], **options: Any) -> ChatModel:
     """The model a setting names.
 
     "" / "offline" / "local" -> `offline()`; anything else is a litellm model
-    string ("openai/gpt-4o-mini", ...) -> `LiteLLMModel(spec)`. Neither this
+    string ("openai/gpt-4o-mini", ...) -> `LiteLLMModel(spec, **options)` (api_base,
+    api_key, timeout, deadline, max_tokens, clock: see LiteLLMModel). Neither this
     module nor the adapter imports litellm until a model is actually called.
     """
     spec = spec.strip()
@@ -23,4 +26,4 @@ def make_model(spec: str, *, offline: Callable[[], ChatModel]) -> ChatModel:
         return offline()
     from tic.models.litellm_adapter import LiteLLMModel
 
-    return LiteLLMModel(spec)
+    return LiteLLMModel(spec, **options)

@@ -29,9 +29,13 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class ToolCall:
+    """One tool call of a reply. `error` says why its arguments could not be read (not JSON, not an object):
+    `arguments` is then {} and the call is the caller's to refuse alone, never the whole reply (R3)."""
+
     id: str
     name: str
     arguments: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
 
 
 @dataclass(frozen=True)

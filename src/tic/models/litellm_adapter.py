@@ -1,47 +1,52 @@
 """The litellm adapter: any provider, by model string, behind the ChatModel seam.
 
     model = LiteLLMModel("anthropic/claude-sonnet-4-5")
+    model = LiteLLMModel("openai/qwen2.5", api_base="http://127.0.0.1:8080/v1")   # a local server, no key needed
     reply = model.complete(messages, tools)      # -> AssistantMessage
 
 litellm is imported on the first `complete` call, not here: its import costs
 seconds. Before importing it we set LITELLM_LOCAL_MODEL_COST_MAP=True so the
-import reads the bundled cost map instead of fetching one over the network.
+import reads the bundled cost map instead of fetching one over the network,
+and we route litellm's own log lines to the root logger (stderr, shown with
+`-v` only): litellm writes its INFO lines to stdout otherwise.
 
 Messages go out as they are (they are already in the OpenAI wire shape litellm
-speaks); tools go out as OpenAI function tools. Every failure -- the provider's
-error, or an answer we cannot read -- comes back as `tic.errors.ModelError`.
+speaks); tools go out as OpenAI function tools. `max_tokens` is the model's
+output limit from litellm's model info, capped (`max_tokens`), and always set
+for Anthropic, which requires it. Every failure comes back as
+`tic.errors.ModelError` naming its real cause (`.cause`, a fixed short text);
+a tool call whose arguments cannot be read comes back alone with `error` set.
 
-Retries are ours, with tenacity (R3): we pass `num_retries=0` (which also
-turns off the OpenAI SDK's own retries) and retry only transient errors (rate
-limit, connection, timeout, 5xx), waiting 1s, 2s, 4s, ... (at most 8s) in
-between; anything else fails at once.
+This is the one retry layer (R3, `_retry`): litellm's and the SDKs' own retries
+are off (`num_retries=0`); transient errors (rate limit, timeout, connection,
+5xx) are retried with tenacity, waiting what `Retry-After` asks or 1 s, 2 s,
+4 s ..., through the injected clock, within the request's deadline and the
+enclosing one (a tick's, a turn's: `tic.models.deadline`).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import logging
 import os
 import time
 import warnings
 from typing import Any
-
-from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+from urllib.parse import urlsplit
 
 from tic.errors import ModelError
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
+from tic.models._retry import Cause, DeadlinePassed, blocking_sleep, classify, remaining, retry_after, retrying
 
-__all__ = ["LiteLLMModel"]
+__all__ = ["LiteLLMModel", "is_local", "outgoing"]
 
 _litellm: Any = None
-_sleep = time.sleep  # tests replace this
-_TRANSIENT = (
-    "RateLimitError",
-    "APIConnectionError",
-    "Timeout",
-    "InternalServerError",
-    "ServiceUnavailableError",
-    "BadGatewayError",
-)
+_sleep = time.sleep  # the wait between tries when no clock is given (tests replace it)
+NO_KEY = "no-key-needed"  # sent to a local server when no key is set: the SDKs refuse to send none
+DEFAULT_MAX_TOKENS = 4096
+_LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
+_NEEDS_MAX_TOKENS = ("anthropic",)  # providers that refuse a request without max_tokens
 
 
 def _import_litellm() -> Any:
@@ -59,8 +64,29 @@ def _import_litellm() -> Any:
         # H8: let litellm adapt a valid history to providers with stricter shapes (a placeholder
         # user turn where Anthropic or Bedrock need the conversation to open with one).
         litellm.modify_params = True
+        route_litellm_logs()
         _litellm = litellm
     return _litellm
+
+
+class _OnlyVerbose(logging.Filter):
+    """litellm's records pass only when the root logger shows INFO (`-v`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return logging.getLogger().isEnabledFor(logging.INFO)
+
+
+def route_litellm_logs() -> None:
+    """Item 8 of issue 9: litellm's loggers lose their own handler (INFO to stdout) and go to the root logger,
+    which the CLI points at stderr; their records pass only with `-v`. `./tic tick --json` stays pure JSON."""
+    for name in _LITELLM_LOGGERS:
+        logger = logging.getLogger(name)
+        for handler in list(logger.handlers):
+            logger.removeHandler(handler)
+        logger.propagate = True
+        if not any(isinstance(f, _OnlyVerbose) for f in logger.filters):
+            logger.addFilter(_OnlyVerbose())
+        logger.setLevel(logging.NOTSET)
 
 
 CONVERSATION_START = "(The conversation starts here.)"
@@ -82,72 +108,171 @@ def outgoing(messages: list[Message]) -> list[Message]:
     return out
 
 
+def is_local(url: str | None) -> bool:
+    """A base URL on this machine or a private network (Ollama, llama.cpp, vLLM at home): no key needed."""
+    if not url:
+        return False
+    host = (urlsplit(url if "//" in url else f"//{url}").hostname or "").lower()
+    if host == "localhost" or host.endswith((".localhost", ".local", ".internal")):
+        return True
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
 class LiteLLMModel:
     """A ChatModel that calls `litellm.completion`.
 
-    `model` is a litellm model string ("openai/gpt-4o-mini", "ollama/llama3", ...);
-    the provider's API key comes from its usual environment variable.
-    `timeout` is seconds per request; `max_retries` is how many times a
-    transient failure is retried (at most 1 + max_retries requests); `extra`
-    is merged into every `litellm.completion` call (temperature, api_base, ...;
-    tests pass `mock_response` this way).
+    `model` is a litellm model string ("openai/gpt-4o-mini", "ollama/llama3", ...); the API key comes from
+    `api_key` or the provider's usual environment variable, and is not needed when `api_base` is local.
+    `timeout` is seconds per HTTP request; `deadline` seconds per `complete`, its retries and waits included
+    (None: only the enclosing deadline); at most 1 + `max_retries` requests. `max_tokens` caps the output
+    limit asked for. `clock` (a tic Clock) waits between tries and measures the deadline. `extra` is merged
+    into every `litellm.completion` call (temperature, ...; tests pass `mock_response` this way).
     """
 
-    def __init__(
-        self, model: str, *, timeout: float = 60, max_retries: int = 2, extra: dict[str, Any] | None = None
-    ) -> None:
+    def __init__(self, model: str, *, api_base: str | None = None, api_key: str | None = None, timeout: float = 60,
+                 deadline: float | None = 180, max_tokens: int = DEFAULT_MAX_TOKENS, max_retries: int = 4,
+                 clock: Any = None, extra: dict[str, Any] | None = None) -> None:
         self.name = model
+        self.api_base = (api_base or "").strip() or None
+        self.api_key = api_key or None
         self.timeout = timeout
+        self.deadline = deadline if deadline and deadline > 0 else None
+        self.max_tokens = max_tokens
         self.max_retries = max_retries
+        self.clock = clock
         self.extra = dict(extra or {})
+        self._limit: int | None | bool = False  # the max_tokens to send, worked out on the first call
 
     def __repr__(self) -> str:
         return f"LiteLLMModel({self.name!r})"
 
-    def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
-        litellm = _import_litellm()
-        kwargs: dict[str, Any] = {
-            "model": self.name,
-            "messages": outgoing(messages),
-            "timeout": self.timeout,
-            "num_retries": 0,
-            **self.extra,
-        }
-        if tools:
-            kwargs["tools"] = [tool.as_openai() for tool in tools]
-        transient = tuple(getattr(litellm, name) for name in _TRANSIENT)
-        retrying = Retrying(
-            retry=retry_if_exception_type(transient),
-            stop=stop_after_attempt(1 + self.max_retries),
-            wait=wait_exponential(multiplier=1, max=8),
-            sleep=lambda seconds: _sleep(seconds),
-            reraise=True,
-        )
-        try:
-            response = retrying(litellm.completion, **kwargs)
-        except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
-            attempts = retrying.statistics.get("attempt_number", 1)
-            raise ModelError(self._failure(litellm, exc, attempts)) from exc
-        return self._parse(response)
+    # --- the request -------------------------------------------------------------------------------
 
-    def _failure(self, litellm: Any, exc: Exception, attempts: int) -> str:
-        provider = getattr(exc, "llm_provider", None)
-        where = f" (provider {provider})" if provider else ""
-        tries = f" after {attempts} attempts" if attempts > 1 else ""
-        hint = "check the provider's API key environment variable and the model string ('provider/model')"
-        try:  # name the missing key when litellm knows which one it is
+    def _monotonic(self) -> float:
+        return self.clock.monotonic() if self.clock is not None else time.monotonic()
+
+    def _sleep(self, seconds: float) -> None:
+        if self.clock is not None:
+            blocking_sleep(self.clock)(seconds)
+        else:
+            _sleep(seconds)
+
+    def _provider(self, litellm: Any) -> str:
+        try:
+            return str(litellm.get_llm_provider(self.name)[1])
+        except Exception:
+            return ""
+
+    def _missing_keys(self, litellm: Any) -> list[str]:
+        """The provider's key variables that are not set (never a base-URL variable)."""
+        if self.api_key:
+            return []
+        try:
             missing = litellm.validate_environment(model=self.name).get("missing_keys") or []
         except Exception:
-            missing = []
-        if missing:
-            hint = f"set {', '.join(missing)} and check the model string ('provider/model')"
-        return f"model {self.name!r}{where} failed{tries}: {type(exc).__name__}: {exc} -- {hint}"
+            return []
+        return [k for k in missing if not k.endswith(("_API_BASE", "_BASE_URL"))]
+
+    def _output_limit(self, litellm: Any) -> int | None:
+        """litellm's output limit for the model, capped; the cap for a provider that requires one; else unset."""
+        if self._limit is False:
+            provider = self._provider(litellm)
+            known = None
+            if not provider.startswith("ollama"):  # litellm may ask the Ollama server itself: not on our path
+                try:
+                    info = litellm.get_model_info(self.name)
+                    known = info.get("max_output_tokens") or info.get("max_tokens")
+                except Exception:
+                    known = None
+            if known:
+                self._limit = min(int(known), self.max_tokens)
+            else:
+                self._limit = self.max_tokens if provider in _NEEDS_MAX_TOKENS else None
+        return self._limit  # type: ignore[return-value]
+
+    def request(self, messages: list[Message], tools: list[ToolSpec]) -> dict[str, Any]:
+        """The keyword arguments of one `litellm.completion` call (without its timeout)."""
+        litellm = _import_litellm()
+        kwargs: dict[str, Any] = {"model": self.name, "messages": outgoing(messages), "num_retries": 0}
+        if self.api_base:
+            kwargs["api_base"] = self.api_base
+        if self.api_key:
+            kwargs["api_key"] = self.api_key
+        elif is_local(self.api_base) and self._missing_keys(litellm):
+            kwargs["api_key"] = NO_KEY
+        limit = self._output_limit(litellm)
+        if limit and not {"max_tokens", "max_completion_tokens"} & set(self.extra):
+            kwargs["max_tokens"] = limit
+        if tools:
+            kwargs["tools"] = [tool.as_openai() for tool in tools]
+        kwargs.update(self.extra)
+        return kwargs
+
+    def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
+        litellm = _import_litellm()
+        kwargs = self.request(messages, tools)
+        start = self._monotonic()
+
+        def left() -> float | None:
+            own = None if self.deadline is None else self.deadline - (self._monotonic() - start)
+            limits = [v for v in (own, remaining()) if v is not None]
+            return min(limits) if limits else None
+
+        def attempt() -> Any:
+            rest = left()
+            if rest is not None and rest <= 0.05:
+                raise DeadlinePassed()
+            timeout = self.timeout if rest is None else min(self.timeout, rest)
+            return litellm.completion(**{**kwargs, "timeout": timeout})
+
+        retry = retrying(transient=lambda exc: self._cause(litellm, exc).transient, attempts=1 + self.max_retries,
+                         left=left, sleep=self._sleep)
+        try:
+            response = retry(attempt)
+        except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
+            attempts = retry.statistics.get("attempt_number", 1)
+            raise self._failure(litellm, exc, attempts, self._monotonic() - start, left()) from exc
+        return self._parse(response)
+
+    # --- failures ------------------------------------------------------------------------------------
+
+    def _cause(self, litellm: Any, exc: BaseException) -> Cause:
+        where = self.api_base or "the provider"
+        return classify(exc, litellm, where=where, keys=self._missing_keys(litellm))
+
+    def _failure(self, litellm: Any, exc: Exception, attempts: int, spent: float, left: float | None) -> ModelError:
+        if isinstance(exc, DeadlinePassed):
+            error = ModelError(f"model {self.name!r}: no time left for a request: the deadline for this work has "
+                               "passed (TIC_TICK_MODEL_DEADLINE_SECONDS, TIC_MODEL_DEADLINE_SECONDS)")
+            error.cause = "deadline passed"  # type: ignore[attr-defined]
+            return error
+        cause = self._cause(litellm, exc)
+        provider = getattr(exc, "llm_provider", None)
+        where = f" (provider {provider}{', ' + self.api_base if self.api_base else ''})" if provider else ""
+        tries = f" after {attempts} attempts in {spent:.0f} s" if attempts > 1 else ""
+        detail = " ".join(str(exc).split())
+        if len(detail) > 400:
+            detail = detail[:399] + "…"
+        asked = retry_after(exc)
+        if cause.transient and asked is not None and left is not None and asked >= left:
+            detail += f" (it asked to wait {asked:.0f} s; {max(0.0, left):.0f} s were left before the deadline)"
+        error = ModelError(f"model {self.name!r}{where} failed{tries}: {cause.kind}: {detail} -- {cause.hint}")
+        error.cause = cause.kind  # type: ignore[attr-defined]
+        return error
+
+    # --- the answer ----------------------------------------------------------------------------------
 
     def _parse(self, response: Any) -> AssistantMessage:
         try:
             message = response.choices[0].message
         except (AttributeError, IndexError, TypeError) as exc:
-            raise ModelError(f"model {self.name!r} answered without a message: {response!r}") from exc
+            error = ModelError(f"model {self.name!r} answered without a message: {response!r}")
+            error.cause = "answer without a message"  # type: ignore[attr-defined]
+            raise error from exc
         calls = tuple(self._tool_call(call) for call in (getattr(message, "tool_calls", None) or ()))
         return AssistantMessage(
             content=getattr(message, "content", None) or None,
@@ -156,20 +281,21 @@ class LiteLLMModel:
         )
 
     def _tool_call(self, call: Any) -> ToolCall:
+        """One tool call; arguments that cannot be read leave this call alone unusable (`error`), not the reply."""
         name = call.function.name
         raw = call.function.arguments
         if isinstance(raw, dict):
-            arguments = raw
-        else:
-            try:
-                arguments = json.loads(raw) if raw and raw.strip() else {}
-            except json.JSONDecodeError as exc:
-                raise ModelError(
-                    f"model {self.name!r} called tool {name!r} with arguments that are not valid JSON "
-                    f"({exc.msg} at position {exc.pos}): {raw!r}"
-                ) from exc
+            return ToolCall(id=call.id, name=name, arguments=raw)
+        try:
+            arguments = json.loads(raw) if raw and raw.strip() else {}
+        except json.JSONDecodeError as exc:
+            return ToolCall(id=call.id, name=name, error=f"the arguments of {name} are not valid JSON "
+                            f"({exc.msg} at position {exc.pos}): {_clip(raw)}")
         if not isinstance(arguments, dict):
-            raise ModelError(
-                f"model {self.name!r} called tool {name!r} with arguments that are not a JSON object: {raw!r}"
-            )
+            return ToolCall(id=call.id, name=name, error=f"the arguments of {name} are not a JSON object: {_clip(raw)}")
         return ToolCall(id=call.id, name=name, arguments=arguments)
+
+
+def _clip(raw: Any, limit: int = 200) -> str:
+    text = repr(raw)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
