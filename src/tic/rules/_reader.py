@@ -98,7 +98,12 @@ def read_with(text: str, section: str, people: People) -> Reading:
     conds = [c for c in clauses if c.role == "if"]
     only = [c for c in clauses if c.role == "onlyif"]
     exceptions = [c for c in clauses if c.role in {"unless", "except"}]
-    if len(only) + len(exceptions) > 1:
+    every_there = [c for c in exceptions if _every_there(c)]
+    if every_there and effect != "notify" and only:
+        raise Unread('an exception to "only if" that wants every message is understood only in a rule that notifies')
+    if every_there and effect == "notify" and not only:
+        raise Unread("the exception wants every message, as the rest of the rule does")
+    if len(only) + len(exceptions) > 1 and not (len(only) == 1 and every_there == exceptions == exceptions[:1]):
         raise Unread("more than one exception or \"only if\" in one rule is not understood")
     scope_parts = []
     main_phrases = [p for c in main for p in noun_phrases(c.items, people)]
@@ -113,9 +118,14 @@ def read_with(text: str, section: str, people: People) -> Reading:
     unless = None
     unless_effect = None
     if only:
-        cond = _cond(_merge(noun_phrases(only[0].items, people)))
-        if isinstance(cond, Everything):
+        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in _or_clauses(only[0].items)]
+        alternatives += [_cond(_merge(noun_phrases(c.items, people))) for c in every_there]
+        if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread('the condition after "only if" is not understood')
+        if len(alternatives) > 1:  # 'or it is in the "X" group': a named chat is a WhatsApp chat
+            alternatives = [conjoin([p for p in a.of if not isinstance(p, Kind)]) if isinstance(a, All) and any(
+                isinstance(p, Chat) for p in a.of) else a for a in alternatives]
+        cond = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(alternatives))
         unless = Not(of=cond)
         if _is_window(cond):
             unless_effect = "hold" if effect == "notify" else None
@@ -153,7 +163,7 @@ def _clauses(items: list[Item]) -> list[_Clause]:
     role = "main"
     pending_only = False
     after_exception = False
-    for it in items:
+    for k, it in enumerate(items):
         if it.cls == "only":
             pending_only = True
             continue
@@ -165,6 +175,9 @@ def _clauses(items: list[Item]) -> list[_Clause]:
             continue
         if it.cls == "concfull":
             continue
+        if it.cls == "punct" and it.text == "," and role in {"unless", "except"} and k + 1 < len(items) \
+                and items[k + 1].text.lower() in _WHERE:
+            continue  # 'except the "Family" group, where I want every message'
         if it.cls == "punct" and it.text in _ENDS_CLAUSE and role not in {"main", "restate"}:
             after_exception = role in {"unless", "except"}
             role = "main"
@@ -179,6 +192,36 @@ def _clauses(items: list[Item]) -> list[_Clause]:
     if pending_only:
         raise Unread('"only" without a condition ("only ... if ...") is not understood')
     return [c for c in out if c.items or c.role != "main"]
+
+
+_WHERE = {"where", "où", "donde", "wo", "onde"}
+_EVERY_THERE = {"f", "any", "kind", "notice", "v+", "always", "pron", "punct"}
+
+
+def _every_there(clause: _Clause) -> bool:
+    """'except the "Erasmus" group where I want every message' ("où je veux tous les messages", "donde quiero
+    todos los mensajes", "wo ich alle Nachrichten will", "onde quero todas as mensagens"): the excepted events
+    all surface. The relative clause is cut off the exception; anything else in it refuses the rule."""
+    k = next((n for n, it in enumerate(clause.items) if it.text.lower() in _WHERE), None)
+    if k is None:
+        return False
+    rel = clause.items[k + 1 :]
+    if not any(it.cls == "any" for it in rel) or any(it.cls not in _EVERY_THERE for it in rel):
+        raise Unread(f'"{" ".join(it.text for it in clause.items[k:])}" is not understood')
+    del clause.items[k:]
+    return True
+
+
+def _or_clauses(items: list[Item]) -> list[list[Item]]:
+    """'only if I am @-mentioned or it is in the "X" group': alternatives, each a clause of its own."""
+    parts: list[list[Item]] = [[]]
+    for k, it in enumerate(items):
+        if it.cls == "or" and k + 2 < len(items) and items[k + 1].text.lower() in {"it", "i", "they"} \
+                and items[k + 2].text.lower() in {"is", "am", "are"}:
+            parts.append([])
+            continue
+        parts[-1].append(it)
+    return parts
 
 
 def _restated(clauses: list[_Clause], effect: str, lang: str) -> None:

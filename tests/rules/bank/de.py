@@ -205,4 +205,12 @@ b("T7", "topic", "custom", "Mails zum Bauantrag Lindenweg 7 (Aktenzeichen B/2026
     "ein anderer Bauantrag"),
   P(chat("Jens Albrecht", "+49 151 000 111", "B/2026/00412 ist durch"), None, "nur Mails"), P(other_email(), None))
 
+# --- eine Gruppen-Ausnahme in einer Gruppenregel ("außer der Gruppe X, wo ich alle Nachrichten will") -----------
+b("T7", "group", "custom", "WhatsApp-Gruppen nur, wenn mich jemand erwähnt, außer der Gruppe „Familie“, wo ich alle "
+  "Nachrichten will.", False,
+  P(chat("Oma", "+49 151 000 222", "Kommt ihr Sonntag?", group=True, chat_name="Familie"), N, "alle Nachrichten"),
+  P(chat("Jens", "+49 151 000 333", "@ich kommst du?", group=True, chat_name="Segeln", mentions=("me",)), N),
+  P(chat("Jens", "+49 151 000 333", "wer kommt?", group=True, chat_name="Segeln"), S),
+  P(other_chat(), None))
+
 CASES = b.cases

@@ -330,4 +330,13 @@ b("T7", "topic", "custom", "Any email about the harbour bridge tender (project r
   P(chat("Ana Costa", "+34 600 700 800", "HB-2026-0412 is signed"), None, "e-mails only"),
   P(other_email(), None))
 
+# --- a chat exception inside a group rule ("only if mentioned, except the X group where I want every message") --
+b("T7", "group", "custom", 'WhatsApp groups: only if someone tags me with @, except the "Cork Exchange" group where I '
+  'want every message.', False,
+  P(chat("Liam", "+353 87 000 1111", "bus leaves at 9", group=True, chat_name="Cork Exchange"), N, "every message there"),
+  P(chat("Rosa", "+34 600 100 200", "@me can you?", group=True, chat_name="Padel", mentions=("me",)), N),
+  P(chat("Rosa", "+34 600 100 200", "who's in?", group=True, chat_name="Padel"), S),
+  P(other_chat(), None, "a direct chat"))
+b.no("T7", "group", "custom", 'Group chats: only if I am mentioned, except the "Memes" group.')
+
 CASES = b.cases

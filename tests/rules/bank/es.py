@@ -202,4 +202,12 @@ b("T7", "topic", "custom", "Correos sobre la licitación del puente (referencia 
   P(email("Ana Costa", "ana@costa-ingenieros.example", "Presupuesto", "Presupuesto imputado a PTE-2026-0412."), N),
   P(chat("Ana Costa", "+34 600 700 800", "PTE-2026-0412 firmado"), None, "solo correos"), P(other_email(), None))
 
+# --- una excepción de grupo dentro de una regla de grupos ("excepto el grupo X, donde quiero todos los mensajes")
+b("T7", "group", "custom", 'Grupos de WhatsApp: solo si me mencionan, excepto el grupo "Familia", donde quiero todos '
+  'los mensajes.', False,
+  P(chat("Abuela", "+34 600 300 400", "¿Venís el domingo?", group=True, chat_name="Familia"), N, "todos los mensajes"),
+  P(chat("Rosa", "+34 600 100 200", "@yo ¿vienes?", group=True, chat_name="Pádel", mentions=("me",)), N),
+  P(chat("Rosa", "+34 600 100 200", "¿quién viene?", group=True, chat_name="Pádel"), S),
+  P(other_chat(), None))
+
 CASES = b.cases

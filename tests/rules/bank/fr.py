@@ -203,4 +203,12 @@ b("T7", "topic", "custom", "Préviens-moi des mails sur le chantier Dubois (doss
   P(email("Ana Costa", "ana@costa.example", "Devis", "Devis à imputer au dossier DB-2026-44."), N),
   P(chat("Ana Costa", "+33 6 12 34 56 78", "DB-2026-44 signé"), None, "les mails seulement"), P(other_email(), None))
 
+# --- une exception de groupe dans une règle de groupes ("sauf le groupe X où je veux tous les messages") --------
+b("T7", "group", "custom", "Groupes WhatsApp : seulement si on me tague, sauf le groupe « Famille » où je veux tous "
+  "les messages.", False,
+  P(chat("Papi", "+33 6 10 20 30 40", "dimanche midi ?", group=True, chat_name="Famille"), N, "tous les messages"),
+  P(chat("Inès", "+33 6 50 60 70 80", "@moi tu viens ?", group=True, chat_name="Escalade", mentions=("me",)), N),
+  P(chat("Inès", "+33 6 50 60 70 80", "qui vient ?", group=True, chat_name="Escalade"), S),
+  P(other_chat(), None))
+
 CASES = b.cases

@@ -206,4 +206,12 @@ b("T7", "topic", "custom", "Avisa-me dos e-mails sobre o contrato Lusa (ref. LX-
   P(email("Ana Costa", "ana@costa.example", "Orçamento", "Orçamento a imputar ao LX-2026-118."), N),
   P(chat("Ana Costa", "+351 912 345 678", "LX-2026-118 assinado"), None, "só e-mails"), P(other_email(), None))
 
+# --- uma exceção de grupo numa regra de grupos ("exceto o grupo X, onde quero todas as mensagens") ------------
+b("T7", "group", "custom", 'Grupos de WhatsApp: só se me mencionarem, exceto o grupo "Família", onde quero todas as '
+  'mensagens.', False,
+  P(chat("Avó", "+351 912 000 111", "Vêm no domingo?", group=True, chat_name="Família"), N, "todas as mensagens"),
+  P(chat("Rui", "+351 913 000 222", "@eu vens?", group=True, chat_name="Futebol", mentions=("me",)), N),
+  P(chat("Rui", "+351 913 000 222", "quem vem?", group=True, chat_name="Futebol"), S),
+  P(other_chat(), None))
+
 CASES = b.cases
