@@ -239,7 +239,10 @@ def _restated(clauses: list[_Clause], effect: str, lang: str) -> None:
             raise Unread("the rule says the same thing for its exception as for the rest")
 
 
-_CONCORD = {"es", "pt", "fr"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
+_CONCORD = {"es", "pt", "fr"}
+# words that only ever come in a negative concord ("no quiero ninguna notificación" is one negation), whatever
+# language the rest of the rule looks like
+_CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "nenhuma", "aucun", "aucune", "rien"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
 
 
 def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
@@ -251,7 +254,8 @@ def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         clause_negs = sum(it.cls == "neg" for it in c.items)
         if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):
             clause_negs = 1  # French "ne ... aucun", whatever language the rest looks like
-        negs += min(clause_negs, 1) if lang in _CONCORD else clause_negs
+        concord = lang in _CONCORD or any(it.cls == "neg" and fold(it.text) in _CONCORD_WORDS for it in c.items)
+        negs += min(clause_negs, 1) if concord else clause_negs
         negs += sum(it.cls == "negv" for it in c.items)  # "nunca dejes de avisarme": two negations
         for it in c.items:
             verbs_pos += it.cls == "v+"

@@ -210,4 +210,11 @@ b("T7", "group", "custom", 'Grupos de WhatsApp: solo si me mencionan, excepto el
   P(chat("Rosa", "+34 600 100 200", "¿quién viene?", group=True, chat_name="Pádel"), S),
   P(other_chat(), None))
 
+# --- una sola negación en concordancia ("no quiero ninguna"), aunque el resto no parezca español --------------
+b("T11", "hold", "custom", "De 23:30 a 7:30 no quiero ninguna notificación.", False,
+  P(other_email(), H, "dentro de la ventana", at="2026-03-11 23:45", until="2026-03-12 07:30"),
+  P(other_chat(), None, "fuera de la ventana"))
+b("T7", "polarity", "custom", 'No quiero ninguna notificación del grupo "Vecinos 4ºB".', False,
+  P(chat("Marta", "+34 600 111 222", "¿Reunión?", group=True, chat_name="Vecinos 4ºB"), S), P(other_chat(), None))
+
 CASES = b.cases

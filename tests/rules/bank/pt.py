@@ -214,4 +214,8 @@ b("T7", "group", "custom", 'Grupos de WhatsApp: só se me mencionarem, exceto o 
   P(chat("Rui", "+351 913 000 222", "quem vem?", group=True, chat_name="Futebol"), S),
   P(other_chat(), None))
 
+b("T11", "hold", "custom", "Das 23h às 7h não quero nenhuma notificação.", False,
+  P(other_email(), H, "dentro da janela", at="2026-03-11 23:45", until="2026-03-12 07:00"),
+  P(other_chat(), None, "fora da janela"))
+
 CASES = b.cases
