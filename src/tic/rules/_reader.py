@@ -16,7 +16,6 @@ with a note saying which words, so it is reported and never half-applied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from tic.rules._reading import (
     All,
@@ -37,6 +36,12 @@ from tic.rules._reading import (
     Window,
     conjoin,
 )
+from tic.rules._clauses import _Clause
+from tic.rules._clauses import clauses as _clauses
+from tic.rules._clauses import effect as _effect
+from tic.rules._clauses import every_there as _every_there
+from tic.rules._clauses import or_clauses as _or_clauses
+from tic.rules._clauses import restated as _restated
 from tic.rules._phrases import Phrase, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._slots import People, Unread
@@ -45,15 +50,7 @@ from tic.signals._matchers import _topic_words, topic_terms
 
 __all__ = ["read", "read_with", "Unread"]
 
-_SECTION_EFFECT = {"always": "notify", "never": "skip"}
 _ROLE_CLAUSES = {"unless", "except", "if", "conc"}
-_ENDS_CLAUSE = {",", ";", ".", "!", "?", ":"}
-
-
-@dataclass
-class _Clause:
-    role: str  # main | if | onlyif | unless | except | conc
-    items: list[Item] = field(default_factory=list)
 
 
 def read(text: str, section: str, people: People | None = None) -> tuple[Reading | None, str]:
@@ -146,143 +143,6 @@ def read_with(text: str, section: str, people: People) -> Reading:
 
 def _said_anything(items: list[Item]) -> bool:
     return any(it.cls == "any" for it in items)
-
-
-# --- clauses --------------------------------------------------------------------------------------------
-
-# "sauf celles qui concernent X : celles-là, je veux les voir": after an exception, a clause opened by a
-# demonstrative only says what happens to the excepted events; it must say the exception's effect
-_DEMONSTRATIVES = {"those", "these", "those ones", "these ones", "esas", "esos", "estas", "estos", "essas", "esses",
-                   "estas", "estes", "diese", "die", "jene", "celles-la", "ceux-la", "celle-la", "celui-la",
-                   "celles-ci", "ceux-ci"}
-_RESTATE_WORDS = {"si", "sim", "doch", "schon", "bien", "la", "ones"}
-
-
-def _clauses(items: list[Item]) -> list[_Clause]:
-    out = [_Clause("main")]
-    role = "main"
-    pending_only = False
-    after_exception = False
-    for k, it in enumerate(items):
-        if it.cls == "only":
-            pending_only = True
-            continue
-        if it.cls in {"unless", "except", "if", "conc"} and role != "restate":
-            role = "onlyif" if it.cls == "if" and pending_only else it.cls
-            if role == "onlyif":
-                pending_only = False
-            out.append(_Clause(role))
-            continue
-        if it.cls == "concfull":
-            continue
-        if it.cls == "punct" and it.text == "," and role in {"unless", "except"} and k + 1 < len(items) \
-                and items[k + 1].text.lower() in _WHERE:
-            continue  # 'except the "Family" group, where I want every message'
-        if it.cls == "punct" and it.text in _ENDS_CLAUSE and role not in {"main", "restate"}:
-            after_exception = role in {"unless", "except"}
-            role = "main"
-            out.append(_Clause("main"))
-            continue
-        if after_exception and role == "main" and not out[-1].items and fold(it.text) in _DEMONSTRATIVES:
-            role = out[-1].role = "restate"
-        after_exception = False
-        if role == "conc":
-            continue  # "even if the sender is a stranger": widens nothing, so nothing in it is a condition
-        out[-1].items.append(it)
-    if pending_only:
-        raise Unread('"only" without a condition ("only ... if ...") is not understood')
-    return [c for c in out if c.items or c.role != "main"]
-
-
-_WHERE = {"where", "où", "donde", "wo", "onde"}
-_EVERY_THERE = {"f", "any", "kind", "notice", "v+", "always", "pron", "punct"}
-
-
-def _every_there(clause: _Clause) -> bool:
-    """'except the "Erasmus" group where I want every message' ("où je veux tous les messages", "donde quiero
-    todos los mensajes", "wo ich alle Nachrichten will", "onde quero todas as mensagens"): the excepted events
-    all surface. The relative clause is cut off the exception; anything else in it refuses the rule."""
-    k = next((n for n, it in enumerate(clause.items) if it.text.lower() in _WHERE), None)
-    if k is None:
-        return False
-    rel = clause.items[k + 1 :]
-    if not any(it.cls == "any" for it in rel) or any(it.cls not in _EVERY_THERE for it in rel):
-        raise Unread(f'"{" ".join(it.text for it in clause.items[k:])}" is not understood')
-    del clause.items[k:]
-    return True
-
-
-def _or_clauses(items: list[Item]) -> list[list[Item]]:
-    """'only if I am @-mentioned or it is in the "X" group': alternatives, each a clause of its own."""
-    parts: list[list[Item]] = [[]]
-    for k, it in enumerate(items):
-        if it.cls == "or" and k + 2 < len(items) and items[k + 1].text.lower() in {"it", "i", "they"} \
-                and items[k + 2].text.lower() in {"is", "am", "are"}:
-            parts.append([])
-            continue
-        parts[-1].append(it)
-    return parts
-
-
-def _restated(clauses: list[_Clause], effect: str, lang: str) -> None:
-    """The clause after an exception that says what happens to the excepted events must say the opposite of
-    the rule's effect ("Ignore X, except those about Y: those I want to see")."""
-    for c in clauses:
-        if c.role != "restate":
-            continue
-        bad = [it.text for it in c.items if it.cls not in {"f", "v+", "v-", "neg", "always", "pron", "punct", "my"}
-               and fold(it.text) not in _DEMONSTRATIVES | _RESTATE_WORDS]
-        if bad:
-            raise Unread(f'"{" ".join(bad[:3])}" after the exception is not understood')
-        said = _effect([_Clause("main", [it for it in c.items if fold(it.text) not in _DEMONSTRATIVES])], "own", lang)
-        if said == effect:
-            raise Unread("the rule says the same thing for its exception as for the rest")
-
-
-_CONCORD = {"es", "pt", "fr"}
-# words that only ever come in a negative concord ("no quiero ninguna notificación" is one negation), whatever
-# language the rest of the rule looks like
-_CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "nenhuma", "aucun", "aucune", "rien"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
-
-
-def _effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
-    """notify or skip, from the verbs and negations outside exceptions; must agree with the section."""
-    negs = verbs_pos = verbs_neg = always = 0
-    for c in clauses:
-        if c.role in {"unless", "except", "conc", "restate"}:
-            continue
-        clause_negs = sum(it.cls == "neg" for it in c.items)
-        if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):
-            clause_negs = 1  # French "ne ... aucun", whatever language the rest looks like
-        concord = lang in _CONCORD or any(it.cls == "neg" and fold(it.text) in _CONCORD_WORDS for it in c.items)
-        negs += min(clause_negs, 1) if concord else clause_negs
-        negs += sum(it.cls == "negv" for it in c.items)  # "nunca dejes de avisarme": two negations
-        for it in c.items:
-            verbs_pos += it.cls == "v+"
-            verbs_neg += it.cls == "v-"
-            always += it.cls == "always"
-    if verbs_pos and verbs_neg:
-        raise Unread("the rule says both to tell and not to tell")
-    if verbs_pos or verbs_neg:
-        sign = 1 if verbs_pos else -1
-    elif always:
-        sign = 1
-    elif negs:
-        sign, negs = -1, negs - 1
-    elif section == "own":
-        raise Unread("the rule does not say whether to notify, and its heading does not either")
-    else:
-        sign = 1 if section != "never" else -1
-    if negs % 2:
-        sign = -sign
-    if always and sign < 0 and not (verbs_neg or verbs_pos):
-        raise Unread('"always" together with a negation is not understood')
-    effect = "notify" if sign > 0 else "skip"
-    expected = _SECTION_EFFECT.get(section)
-    if expected and expected != effect:
-        raise Unread(f'the rule says {"notify" if effect == "notify" else "do not notify"}, but it is under '
-                     f'{"Always" if section == "always" else "Never"} notify')
-    return effect
 
 
 _RELATIVE = {"die", "der", "das", "welche", "welcher", "welches", "was"}
