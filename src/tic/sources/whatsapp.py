@@ -10,6 +10,7 @@ restarts at 0. A file that does not exist yet is an empty inbox.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._event import Event, Person, cap_body, stable_key
+from tic.sources._event import Event, Person, cap_body, clean_text, stable_key
 
 __all__ = ["WhatsAppLine", "WhatsAppSource"]
 
@@ -78,12 +79,13 @@ class WhatsAppSource:
                 continue
             try:
                 line = WhatsAppLine.model_validate_json(raw)
-            except ValidationError as exc:
-                errors.append(ItemError(self.name, f"{self.path.name} line {line_no}", _reason(exc)))
+                if cursor is None and since is not None and line.timestamp < since:
+                    continue
+                events.append(self._event(line))
+            except Exception as exc:  # noqa: BLE001 - one bad line costs only itself (R2)
+                reason = _reason(exc) if isinstance(exc, ValidationError) else f"{type(exc).__name__}: {exc}"
+                errors.append(ItemError(self.name, f"{self.path.name} line {line_no}", reason[:500], key=_key_of(raw)))
                 continue
-            if cursor is None and since is not None and line.timestamp < since:
-                continue
-            events.append(self._event(line))
         return Fetched(events=events, cursor={"offset": offset + len(complete), "line": line_no}, errors=errors)
 
     def _event(self, line: WhatsAppLine) -> Event:
@@ -100,6 +102,15 @@ class WhatsAppSource:
             mentions=tuple(line.mentions),
             refs={"message_id": line.id, "chat": line.chat},
         )
+
+
+def _key_of(raw: bytes) -> str | None:
+    """The key a line that could not be read would have had, when its `id` can still be found."""
+    try:
+        ident = json.loads(raw).get("id")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return stable_key("whatsapp", clean_text(str(ident))) if isinstance(ident, (str, int)) and str(ident) else None
 
 
 def _position(cursor: Cursor | None) -> tuple[int, int]:
