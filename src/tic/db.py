@@ -216,6 +216,25 @@ pending_event_table = Table(
     Column("first_seen", UtcDateTime(), nullable=False),
 )
 
+# R2/T5: an event that could not be read, decided, notified or recorded, with its error (`./tic why`).
+# Retried on later ticks (the Event is kept) until `attempts` reaches the limit, then parked: never
+# retried, still shown. `version` is '' when the item could not be read at all (no Event to retry).
+failure_table = Table(
+    "triage_failures",
+    metadata,
+    Column("event_key", String(512), primary_key=True),
+    Column("version", String(32), primary_key=True),
+    Column("agent", String(64), primary_key=True),
+    Column("stage", String(16), nullable=False),  # read | decide | notify | record
+    Column("error", Text, nullable=False),
+    Column("event", JSON(none_as_null=True), nullable=True),  # the Event, to retry; NULL for an unreadable item
+    Column("label", Text, nullable=True),  # what the event was, for people (as decisions keep it)
+    Column("attempts", Integer, nullable=False, default=1),
+    Column("first_failed_at", UtcDateTime(), nullable=False),
+    Column("last_failed_at", UtcDateTime(), nullable=False),
+    Column("parked_at", UtcDateTime(), nullable=True),  # given up: never retried again
+)
+
 # T7: a model's reading of a rule the offline reader did not understand, once per version of the rules
 # file (RuleSet.version). `reading` NULL = the model was asked and gave none (refused, or no valid answer):
 # not asked again for this version. Rows of another `schema_version` (tic.rules.SCHEMA_VERSION) are ignored.
