@@ -18,8 +18,8 @@ MESSAGE_KEYS = {
     "developer": {"role", "content", "name"},
     "user": {"role", "content", "name"},
     "assistant": {"role", "content", "name", "tool_calls", "refusal", "audio", "function_call"},
-    "tool": {"role", "content", "tool_call_id"},
-}
+    "tool": {"role", "content", "tool_call_id", "name"},  # `name` is not in the reference, but OpenAI's cookbook
+}                                                         # sends it and the API accepts it
 
 
 def _content_problems(where: str, role: str, content: Any, *, optional: bool = False) -> list[str]:

@@ -98,6 +98,15 @@ def _status(exc: BaseException) -> int | None:
     return None
 
 
+def _chain(exc: BaseException) -> list[BaseException]:
+    """The error and what caused it, down to the socket (litellm reports a refused connection as a 500)."""
+    out: list[BaseException] = []
+    while exc is not None and exc not in out and len(out) < 12:
+        out.append(exc)
+        exc = exc.__cause__ or exc.__context__  # type: ignore[assignment]
+    return out
+
+
 def classify(exc: BaseException, litellm: Any, *, where: str = "the provider", keys: list[str] | None = None) -> Cause:
     """The real cause of a failed request, never 'check your API key' for everything."""
     text = str(exc).lower()
@@ -112,15 +121,17 @@ def classify(exc: BaseException, litellm: Any, *, where: str = "the provider", k
     if any(words in text for words in ("missing credentials", "api_key client option", "missing anthropic api key",
                                        "api key not found", "no api key")):
         return Cause("no API key", False, keys_hint)
+    chain = _chain(exc)
+    if any(isinstance(e, ConnectionRefusedError) for e in chain) or (
+            isa("APIConnectionError") and "refused" in text):
+        return Cause("connection refused", True, f"nothing answers at {where}: start the server or fix "
+                     "TIC_MODEL_API_BASE")
     if isa("RateLimitError") or _status(exc) == 429:
         return Cause("rate limited (HTTP 429)", True, "wait, or raise the quota of your account with the provider")
-    if isa("Timeout") or "timed out" in text or "timeout" in type(exc).__name__.lower():
+    if isa("Timeout") or any(isinstance(e, TimeoutError) or "timeout" in type(e).__name__.lower() for e in chain):
         return Cause("timed out", True, f"{where} did not answer in time; check it, or raise "
                      "TIC_MODEL_TIMEOUT_SECONDS")
-    if isa("APIConnectionError"):
-        if "refused" in text:
-            return Cause("connection refused", True, f"nothing answers at {where}: start the server or fix "
-                         "TIC_MODEL_API_BASE")
+    if isa("APIConnectionError") or any("connect" in type(e).__name__.lower() for e in chain[1:]):
         return Cause("could not connect", True, f"check the network and the address of {where} (TIC_MODEL_API_BASE)")
     if isa("AuthenticationError", "PermissionDeniedError") or _status(exc) in (401, 403):
         return Cause("API key refused (HTTP 401/403)", False, keys_hint)

@@ -1,0 +1,128 @@
+"""H8/R3: the main agent's turns (the real ChatHistory, tool registry and turn loop) through the litellm adapter
+over real HTTP, on both provider dialects: every request of a conversation is one the provider accepts -- the
+synthetic read_notification first, tool round trips, an interrupted call repaired, a malformed tool call, a
+model that never stops calling tools.
+"""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel
+
+from tic.clock import ManualClock
+from tic.db import open_world
+from tic.errors import ModelError
+from tic.hub import ChatHistory, Notifier, ToolRegistry, ToolResult, register_builtin_tools
+from tic.hub._registry import Tool
+from tic.hub._turn import MAX_STEPS, run_turn
+from tic.models import AssistantMessage, ToolCall
+from tic.models.litellm_adapter import LiteLLMModel
+from tic.notices import SqlNoticeStore
+
+from tests.conftest import T0
+from tests.conformance.fixtures import conformance_servers, provider  # noqa: F401
+from tests.conformance.servers import Call, Fail, RateLimited, Reply
+
+pytestmark = pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier:UserWarning")
+
+BATCH = [{"source": "email", "event_type": "message", "summary": "Kandice Phillips sent an email.",
+          "event_time": "2026-11-30T08:00:00Z", "refs": {"message_id": "m1"}}]
+
+
+class AddArgs(BaseModel):
+    a: int
+    b: int
+
+
+@pytest.fixture(autouse=True)
+def no_keys(monkeypatch):
+    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(key, raising=False)
+
+
+@pytest.fixture
+def main(tmp_path, roster, provider):
+    """(turn, history, model): one turn of the main agent against the provider; the history in a fresh world."""
+    clock = ManualClock(T0)
+    world = open_world(f"sqlite:///{tmp_path / 'world.db'}")
+    store = SqlNoticeStore(world, roster, clock)
+    registry = ToolRegistry(store)
+    register_builtin_tools(registry, store, Notifier(store, clock))
+    registry.register(Tool("add", "Add two integers.", AddArgs, lambda args, ctx: args.a + args.b))
+    history = ChatHistory(world, clock)
+    model = LiteLLMModel(provider.model, api_base=provider.url, clock=clock)
+    agent = roster["main"]
+    agent = type(agent)(meta=agent.meta.model_copy(update={"tools": None}), instructions=agent.instructions,
+                        folder=agent.folder)  # every registered tool, add included
+
+    def turn() -> int:
+        return run_turn(agent=agent, model=model, registry=registry, history=history,
+                        system_prompt="You are the user's assistant.")
+
+    yield turn, history, clock
+    world.dispose()
+
+
+def inject(history: ChatHistory) -> None:
+    with history._engine.begin() as conn:
+        history.inject_read_notification(BATCH, connection=conn)
+
+
+def test_h8_a_conversation_from_a_fresh_install_is_valid_on_both_dialects(main, provider):
+    turn, history, _ = main
+    provider.script(Reply("Kandice Phillips emailed you."),
+                    Reply(tool_calls=[Call("add", {"a": 2, "b": 3})]), Reply("2 + 3 = 5."),
+                    Reply("Another email arrived."), Reply("You're welcome."))
+    inject(history)  # H4: the conversation opens with the synthetic call, as after `./tic run` on a fresh install
+    assert turn() == 1
+    history.append_user("what is 2 + 3?")
+    assert turn() == 2
+    inject(history)  # a second batch, mid-conversation
+    assert turn() == 1
+    msg = history.append_assistant(AssistantMessage(tool_calls=(ToolCall("t1", "add", {"a": 1, "b": 1}),
+                                                                ToolCall("t2", "add", {"a": 2, "b": 2}))))
+    history.finish_call(msg, "t1", ToolResult("done", "json", "2"))  # t2 never finished: the engine died
+    history.repair()
+    history.append_user("thanks")
+    assert turn() == 1
+    assert len(provider.requests) == 5 and all(not r.problems for r in provider.requests)
+    assert ("t2" in [cid for cid, _ in provider.requests[-1].tool_results()])  # the repaired call is answered
+
+
+def test_r3_a_malformed_tool_call_goes_back_to_the_model_as_a_tool_error(main, provider):
+    turn, history, _ = main
+    seen: list[list] = []
+
+    def after_error(request):
+        seen.append(request.tool_results())
+        return Reply("Sorry, let me try that again later.")
+
+    provider.script(Reply(tool_calls=[Call("add", '{"a": 2, "b":')]), after_error)
+    history.append_user("what is 2 + 3?")
+    assert turn() == 2  # the turn goes on: the model reads the error
+    ((_, result),) = seen[0]
+    assert result.startswith("error")
+
+
+def test_r3_a_model_that_never_stops_calling_tools_is_bounded_and_every_request_valid(main, provider):
+    turn, history, _ = main
+    provider.script(default=Reply(tool_calls=[Call("add", {"a": 1, "b": 1})]))
+    history.append_user("count forever")
+    assert turn() == MAX_STEPS
+    assert len(provider.requests) == MAX_STEPS and all(not r.problems for r in provider.requests)
+
+
+def test_r3_a_rate_limited_turn_waits_on_the_clock_then_answers(main, provider):
+    turn, history, clock = main
+    provider.script(RateLimited(retry_after=20), Reply("Here I am."))
+    history.append_user("hello")
+    assert turn() == 1 and clock.monotonic() == pytest.approx(20, abs=0.01)
+
+
+def test_r3_a_failing_main_model_raises_a_model_error_naming_the_cause(main, provider):
+    turn, history, _ = main
+    provider.script(*[Fail(500)] * 5)
+    history.append_user("hello")
+    with pytest.raises(ModelError) as caught:
+        turn()
+    assert caught.value.cause == "provider error (HTTP 5xx)" and "API key" not in str(caught.value)
