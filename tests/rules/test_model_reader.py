@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from sqlalchemy import func, select, update
@@ -20,6 +19,9 @@ from tic.rules._model_reader import BEGIN, END, RECORD_READING, ModelRuleReader,
 from tic.rules._reading import Everything, Judgement, Kind, Sender, Who
 from tic.rules._with_model import FAILURE_TEMPLATE, MODEL_FAILED, NO_VALID_ANSWER, readings_with_model
 
+from tests.conformance.fixtures import conformance_servers, provider  # noqa: F401
+from tests.conformance.scripts import rules_of
+from tests.conformance.servers import Call, Reply
 from tests.fakes import ScriptedModel
 
 URGENT = "Anything urgent about the house sale"
@@ -278,60 +280,32 @@ def test_t5_two_engines_storing_the_same_readings_at_once_keep_one_row_each(worl
 # --- over real HTTP, through the litellm adapter --------------------------------------------------------------
 
 
-class _OpenAICompatible(BaseHTTPRequestHandler):
-    """/v1/chat/completions answering with one record_reading call per rule of the request."""
-
-    requests: list[dict] = []
-
-    def do_POST(self):  # noqa: N802 - the stdlib's name
-        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-        type(self).requests.append({"path": self.path, "body": body})
-        user = body["messages"][-1]["content"]
-        block = user.split(BEGIN + "\n", 1)[1].split("\n" + END, 1)[0]
-        calls = [{"id": f"call_{i}", "type": "function", "function": {
-            "name": "record_reading", "arguments": json.dumps(answer(json.loads(line)["id"], SCHOOL_READING))}}
-            for i, line in enumerate(block.splitlines())]
-        out = json.dumps({
-            "id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": "test-model",
-            "choices": [{"index": 0, "finish_reason": "tool_calls",
-                         "message": {"role": "assistant", "content": None, "tool_calls": calls}}],
-            "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
-        }).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(out)))
-        self.end_headers()
-        self.wfile.write(out)
-
-    def log_message(self, *args):
-        pass
+def _read_every_rule(request):
+    """The conformance server's answer: one record_reading call per rule of the request, all SCHOOL_READING."""
+    return Reply(tool_calls=[Call("record_reading", answer(rule["id"], SCHOOL_READING)) for rule in rules_of(request)])
 
 
 @pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier:UserWarning")
-def test_t7_a_rule_is_read_over_real_http_through_litellm(tmp_path, clock, monkeypatch):
+def test_t7_a_rule_is_read_over_real_http_through_litellm(tmp_path, clock, provider, monkeypatch):
+    """H8/T7 on both dialects: the record_reading tool (a schema with $defs) is one the provider accepts."""
     from tic.models.litellm_adapter import LiteLLMModel
 
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
-    monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")
-    _OpenAICompatible.requests = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _OpenAICompatible)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
+        monkeypatch.delenv(key, raising=False)  # a local server needs none
+    provider.script(_read_every_rule)
     world = open_world(f"sqlite:///{tmp_path / 'world.db'}")
     try:
-        model = LiteLLMModel("openai/test-model", max_retries=0, timeout=20, extra={
-            "api_base": f"http://127.0.0.1:{server.server_port}/v1", "api_key": "sk-test-dummy"})
+        model = LiteLLMModel(provider.model, api_base=provider.url, max_retries=0, timeout=20)
         cache = ReadingCache(world, clock=clock)
         got = readings_with_model(ruleset(SCHOOL), reader(model), cache)
         assert [(r.text, r.reading, r.read_by) for r in got.rules if r.text == SCHOOL] == [
             (SCHOOL, SCHOOL_READING, "model")]
-        (request,) = _OpenAICompatible.requests
-        assert request["path"] == "/v1/chat/completions" and request["body"]["model"] == "test-model"
-        (tool,) = request["body"]["tools"]
-        assert tool["function"]["name"] == "record_reading" and "$defs" in tool["function"]["parameters"]
+        (request,) = provider.requests
+        assert request.body["model"] in ("test-model", "claude-test") and request.tool_names == ["record_reading"]
+        tool = request.body["tools"][0]
+        schema = tool["function"]["parameters"] if provider.dialect == "openai" else tool["input_schema"]
+        assert "$defs" in schema
         readings_with_model(ruleset(SCHOOL), reader(model), cache)  # the same file: no second request
-        assert len(_OpenAICompatible.requests) == 1
+        assert len(provider.requests) == 1
     finally:
-        server.shutdown()
-        server.server_close()
         world.dispose()
