@@ -36,3 +36,8 @@ def register(add: Callable[..., None]) -> None:
                     "ganz gleich von wem|egal , von wem sie kommen|egal von wem sie kommen|ganz gleich , wer sie schickt|"
                     "ganz gleich wer sie schickt|egal , wer sie schickt|unabhangig vom absender|egal , von wem|"
                     "ganz egal , von wem sie kommen|ganz egal von wem")
+    add("keep", "heb sie auf|heb es auf|heb sie mir auf|heb es mir auf|sammle sie|was ankommt|was reinkommt|"
+                "was anfallt|alles , was ankommt")
+    add("v+", "zeig sie mir|zeig es mir|zeigst sie mir|zeigst du mir|wecken|mich wecken|aufwecken")
+    add("f", "durfen|darf|konnen|kann")
+    add("neg", "nichts")

@@ -24,3 +24,7 @@ def register(add: Callable[..., None]) -> None:
                  "subject mentions|the subject has|subject has|the subject includes|subject includes|"
                  "the subject line has|the title says|the subject reads|the subject line reads")
     add("neg", "quiet hours|quiet time|do not disturb|do-not-disturb")  # "Quiet hours from 11pm to 8am": no alerts then
+    add("keep", "keep it for later|keep them for later|keep them for me|keep it for me|save them for me|"
+                "save it for me|save them for later|hold them|hold them for me|hold it for me|queue them|"
+                "anything pending|whatever is pending|whatever comes in|whatever arrives")
+    add("v+", "show them to me|show it to me|show me everything|show them")

@@ -47,3 +47,8 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "da igual quien los envie|da igual quien las envie|da igual quien lo envie|da igual quien los mande|"
                     "da igual quien lo mande|no importa quien los envie|no importa quien lo envie|no importa quien|"
                     "sin importar quien los envie|los envie quien los envie|vengan de quien vengan")
+    add("keep", "guardamelo|guardamelos|guardamela|guardamelas|guardalo|guardalos|guardala|guardalas|"
+                "lo que haya pendiente|lo pendiente|lo que llegue|lo que quede pendiente")
+    add("v+", "me lo ensenas|me los ensenas|me las ensenas|ensenamelo|ensenamelos|me lo muestras|me los muestras|"
+              "muestramelo|muestramelos|despertarme|me despierte|me despierten|despertar")
+    add("f", "pueden|puede|podran")

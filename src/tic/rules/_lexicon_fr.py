@@ -49,3 +49,8 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "peu importe qui les envoie|peu importe qui l'envoie|peu importe qui les ecrit|"
                     "qui que ce soit qui les envoie|peu importe de qui ils viennent|peu importe de qui elles viennent|"
                     "d'ou qu'ils viennent|d'ou qu'elles viennent|quel que soit l'expediteur")
+    add("keep", "garde-les|garde-le|garde-la|garde-les-moi|garde-le-moi|garde-la-moi|ce qui arrive|"
+                "ce qui est en attente|ce qui attend|tout ce qui arrive")
+    add("v+", "montre-les-moi|montre-le-moi|tu me les montres|tu me le montres|montre-moi|me reveiller|reveiller")
+    add("f", "peuvent|peut|pourront")
+    add("only", "seules|seuls|seule|seul")

@@ -50,3 +50,7 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "seja quem for que os envie|seja quem for que as envie|independentemente de quem os envie|"
                     "independentemente de quem as envie|nao importa quem os envie|nao importa quem as envie|"
                     "nao importa quem os mande|venham de quem vierem|seja de quem for")
+    add("keep", "guarda-mo|guarda-mos|guarda-ma|guarda-mas|guarda-os|guarda-as|guarda-o|guarda-a|"
+                "o que houver pendente|o que estiver pendente|o que chegar")
+    add("v+", "mostra-mo|mostra-mos|mostra-ma|mostra-mas|mostras-mo|mostras-mos|mostras-mas|mostra-me|acordar-me|me acordar|acordar|me acordem")
+    add("f", "podem|pode|poderao")

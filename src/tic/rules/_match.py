@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from tic.rules import _reading as R
 from tic.rules._context import Verdict
 from tic.rules._render import absent
-from tic.rules._shapes import ALL_KINDS, KIND_WORDS, SHAPES, window_bounds
+from tic.rules._shapes import ALL_KINDS, KIND_WORDS, SHAPES, window_bounds, window_local
 from tic.sources import Event
 
 __all__ = ["ALL_KINDS", "holds", "judge", "possible_kinds", "specificity", "release_time"]
@@ -57,7 +57,7 @@ def _not(c: R.Not, e, ctx):
 
 def release_time(cond, ctx) -> datetime | None:
     """When the windows in `cond` that hold now end (the hold's release), or None."""
-    ends = [b[1] for w in _windows(cond) if (b := window_bounds(w, ctx.local_now)) is not None]
+    ends = [b[1] for w in _windows(cond) if (b := window_bounds(w, window_local(w, ctx))) is not None]
     return max(ends) if ends else None
 
 
@@ -142,7 +142,7 @@ def _next_window_start(cond, ctx) -> datetime | None:
     windows = _windows(cond.of if isinstance(cond, R.Not) else cond)
     best = None
     for w in windows:
-        probe = ctx.local_now
+        probe = window_local(w, ctx)
         for _ in range(7 * 24 * 4):
             probe += timedelta(minutes=15)
             if window_bounds(w, probe) is not None:

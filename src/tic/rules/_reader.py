@@ -42,6 +42,7 @@ from tic.rules._clauses import effect as _effect
 from tic.rules._clauses import every_there as _every_there
 from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
+from tic.rules._holds import strip_release
 from tic.rules._phrases import Phrase, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._slots import People, Unread
@@ -86,6 +87,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
     items = scan(text)
     if not items:
         raise Unread("the rule is empty")
+    items, release, has_release = strip_release(items)
     _resolve_it(items)
     _verb_final(items)
     clauses = _clauses(items)
@@ -138,7 +140,15 @@ def read_with(text: str, section: str, people: People) -> Reading:
         raise Unread("no sender, topic, kind of message, chat or calendar timing recognised")
     if _has_window(unless) and unless_effect is None and effect == "notify":
         unless_effect = "hold"
+    if has_release and not (effect == "hold" and _release_fits(when, release)):
+        raise Unread("what happens at the end of the hold does not fit its window")
     return Reading(effect=effect, when=when, unless=unless, unless_effect=unless_effect)
+
+
+def _release_fits(when: object, release: str | None) -> bool:
+    """'... guárdamelo y me lo enseñas a las 7:30': the hold's window ends then (or no time is said)."""
+    windows = [when] if isinstance(when, Window) else [c for c in getattr(when, "of", ()) if isinstance(c, Window)]
+    return len(windows) == 1 and (release is None or windows[0].end == release)
 
 
 def _said_anything(items: list[Item]) -> bool:
@@ -278,8 +288,8 @@ def _one_window(windows: list[Window]) -> list[Window]:
         return windows
     days = [w for w in windows if w.days and not w.start]
     hours = [w for w in windows if w.start and not w.days]
-    if len(days) == 1 and len(hours) == 1 and len(windows) == 2:
-        return [Window(days=days[0].days, start=hours[0].start, end=hours[0].end)]
+    if len(days) == 1 and len(hours) == 1 and len(windows) == 2 and not days[0].zone:
+        return [Window(days=days[0].days, start=hours[0].start, end=hours[0].end, zone=hours[0].zone)]
     raise Unread("more than one time window in one rule is not understood")
 
 

@@ -150,12 +150,24 @@ class AllDay(_Node):
 
 class Window(_Node):
     """Now (the tick's time) falls in a local time window: on `days` (empty = every day),
-    from `start` to `end` ("HH:MM"; end before start runs past midnight; both empty = all day)."""
+    from `start` to `end` ("HH:MM"; end before start runs past midnight; both empty = all day), in the
+    user's time zone, or in `zone` (an IANA name, "Europe/Madrid") when the rule names one ("hora de Madrid")."""
 
     op: Literal["window"] = "window"
     days: tuple[Weekday, ...] = ()
     start: str = ""
     end: str = ""
+    zone: str = ""
+
+    @field_validator("zone")
+    @classmethod
+    def _iana(cls, v: str) -> str:
+        if v:
+            from zoneinfo import available_timezones
+
+            if v not in available_timezones():
+                raise ValueError(f"{v!r} is not an IANA time zone")
+        return v
 
     @field_validator("start", "end")
     @classmethod

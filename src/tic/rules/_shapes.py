@@ -26,7 +26,7 @@ from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta
 from tic.sources import Event
 
 __all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
-           "window_bounds", "window_phrase"]
+           "window_bounds", "window_local", "window_phrase"]
 
 ALL_KINDS = frozenset({"email", "whatsapp", "calendar"})
 EMAIL, WA, CAL = frozenset({"email"}), frozenset({"whatsapp"}), frozenset({"calendar"})
@@ -216,6 +216,15 @@ def _all_day(c, e: Event, ctx):
     return "an all-day item" if e.kind == "calendar" and e.all_day else None
 
 
+def window_local(w: R.Window, ctx) -> datetime:
+    """Now in the window's own zone ("hora de Madrid"), else in the user's (T9)."""
+    if w.zone:
+        from zoneinfo import ZoneInfo
+
+        return ctx.now.astimezone(ZoneInfo(w.zone))
+    return ctx.local_now
+
+
 def window_bounds(w: R.Window, local: datetime) -> tuple[datetime, datetime] | None:
     """The occurrence of window `w` that contains `local`, as (start, end), or None."""
     days = set(w.days) or set(R.WEEKDAYS)
@@ -246,10 +255,11 @@ def window_bounds(w: R.Window, local: datetime) -> tuple[datetime, datetime] | N
 
 @shape("window", render=lambda c: window_phrase(c))
 def _window(c: R.Window, e: Event, ctx):
-    bounds = window_bounds(c, ctx.local_now)
-    if bounds is None:
+    local = window_local(c, ctx)
+    if window_bounds(c, local) is None:
         return None
-    return f"it is {ctx.local_now:%a %H:%M} local time, inside {window_phrase(c)}"
+    where = f"{c.zone.rpartition('/')[2].replace('_', ' ')} time" if c.zone else "local time"
+    return f"it is {local:%a %H:%M} {where}, inside {window_phrase(c)}"
 
 
 _MONEY = re.compile(r"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>\d[\d.,]*)|(?P<b>\d[\d.,]*)\s?(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
@@ -298,4 +308,5 @@ def window_phrase(w: R.Window) -> str:
         times = f"before {w.end}"
     elif w.start:
         times = f"between {w.start} and {w.end or '24:00'}"
-    return " ".join(x for x in (days, times) if x)
+    zone = f"({w.zone.rpartition('/')[2].replace('_', ' ')} time)" if w.zone else ""
+    return " ".join(x for x in (days, times, zone) if x)

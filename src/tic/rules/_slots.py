@@ -371,7 +371,13 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
             break
     if not days and not start:
         raise Unread("a time window is not understood")
-    return Window(days=days, start=start, end=end), j  # type: ignore[arg-type]
+    zone = ""
+    if j < len(items) and items[j].cls == "aside":
+        from tic.rules._holds import zone_note
+
+        if (note := zone_note(items[j].items)) is not None:  # "(hora de Madrid)": the window's own zone
+            zone, j = note, j + 1
+    return Window(days=days, start=start, end=end, zone=zone), j  # type: ignore[arg-type]
 
 
 _TILL = {"-", "–", "to", "a", "bis", "until", "till", "hasta", "ate", "jusqu'a", "as", "aux"}

@@ -213,4 +213,8 @@ b("T7", "group", "custom", "WhatsApp-Gruppen nur, wenn mich jemand erwähnt, au�
   P(chat("Jens", "+49 151 000 333", "wer kommt?", group=True, chat_name="Segeln"), S),
   P(other_chat(), None))
 
+b("T11", "hold", "custom", "Zwischen 23 und 7 Uhr (Berliner Zeit) bitte nichts melden; heb es auf und zeig es mir um "
+  "7 Uhr.", False,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_chat(), None, "tagsüber"))
+
 CASES = b.cases

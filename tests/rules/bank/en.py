@@ -339,4 +339,13 @@ b("T7", "group", "custom", 'WhatsApp groups: only if someone tags me with @, exc
   P(other_chat(), None, "a direct chat"))
 b.no("T7", "group", "custom", 'Group chats: only if I am mentioned, except the "Memes" group.')
 
+# --- a hold in a zone the rule names, and what happens when it ends -------------------------------------------
+b("T11", "hold", "custom", "Between 23:00 and 07:00 (London time) mute everything: keep it for me and show me at 07:00.",
+  False,
+  P(other_email(), None, "22:30 in London", at="2026-03-11 23:30"),
+  P(other_email(), H, "23:30 in London", at="2026-03-12 00:30", until="2026-03-12 08:00"),
+  P(other_chat(), None, "daytime"))
+b.no("T11", "hold", "custom", "Between 23:00 and 07:00 mute everything: keep it for me and show me at 09:00.")
+b.no("T11", "hold", "custom", "Between 23:00 and 07:00 (Springfield time) mute everything.")
+
 CASES = b.cases

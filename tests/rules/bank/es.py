@@ -217,4 +217,8 @@ b("T11", "hold", "custom", "De 23:30 a 7:30 no quiero ninguna notificación.", F
 b("T7", "polarity", "custom", 'No quiero ninguna notificación del grupo "Vecinos 4ºB".', False,
   P(chat("Marta", "+34 600 111 222", "¿Reunión?", group=True, chat_name="Vecinos 4ºB"), S), P(other_chat(), None))
 
+b("T11", "hold", "custom", "De 23:00 a 8:00 (hora de Madrid) no quiero ninguna notificación: lo que llegue, "
+  "guárdamelo y me lo enseñas a las 8:00.", False,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 08:00"), P(other_chat(), None, "de día"))
+
 CASES = b.cases

@@ -211,4 +211,9 @@ b("T7", "group", "custom", "Groupes WhatsApp : seulement si on me tague, sauf le
   P(chat("Inès", "+33 6 50 60 70 80", "qui vient ?", group=True, chat_name="Escalade"), S),
   P(other_chat(), None))
 
+b("T11", "hold", "custom", "De 23h à 7h (heure de Paris), ne me dérange pas : garde-les-moi et montre-les-moi à 7h.",
+  False,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_chat(), None, "en journée"))
+b.no("T11", "hold", "custom", "De 23h à 7h (heure de Gerland), ne me dérange pas.")
+
 CASES = b.cases

@@ -218,4 +218,9 @@ b("T11", "hold", "custom", "Das 23h às 7h não quero nenhuma notificação.", F
   P(other_email(), H, "dentro da janela", at="2026-03-11 23:45", until="2026-03-12 07:00"),
   P(other_chat(), None, "fora da janela"))
 
+b("T11", "hold", "custom", "Das 23h às 7h (hora de Lisboa) não quero nenhuma notificação: guarda-mas e mostra-mas às 7h.",
+  False,
+  P(other_email(), None, "22h30 em Lisboa", at="2026-03-11 23:30"),
+  P(other_email(), H, "23h30 em Lisboa", at="2026-03-12 00:30", until="2026-03-12 08:00"))
+
 CASES = b.cases
