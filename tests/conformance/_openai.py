@@ -119,7 +119,6 @@ def validate_openai(body: dict[str, Any], headers: dict[str, str]) -> list[str]:
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         return problems + ["messages: [] is too short"]
-    ids: set[str] = set()
     for i, message in enumerate(messages):
         where = f"messages[{i}]"
         if not isinstance(message, dict) or message.get("role") not in MESSAGE_KEYS:
@@ -132,8 +131,8 @@ def validate_openai(body: dict[str, Any], headers: dict[str, str]) -> list[str]:
         if role == "assistant":
             has_calls = "tool_calls" in message
             problems += _content_problems(where, role, message.get("content"), optional=has_calls)
-            if has_calls:
-                problems += _tool_call_problems(where, message["tool_calls"], ids)
+            if has_calls:  # ids unique within the message; OpenAI does not compare them across messages
+                problems += _tool_call_problems(where, message["tool_calls"], set())
         else:
             problems += _content_problems(where, role, message.get("content"))
         if role == "tool" and (not isinstance(message.get("tool_call_id"), str) or not message["tool_call_id"]):

@@ -37,11 +37,12 @@ __all__ = ["Call", "ConformanceServer", "Fail", "Hang", "RateLimited", "Reply", 
 
 @dataclass(frozen=True)
 class Call:
-    """A tool call in a scripted reply; `arguments` as a str is sent as it is (malformed JSON, say)."""
+    """A tool call in a scripted reply; `arguments` as a str is sent as it is (malformed JSON, say); `id` None is
+    a fresh id, a str is sent as it is (empty, reused, one a strict provider refuses)."""
 
     name: str
     arguments: dict[str, Any] | str = field(default_factory=dict)
-    id: str = ""
+    id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +251,7 @@ class ConformanceServer:
         if not isinstance(step, Reply):
             raise TypeError(f"a script step is a Reply, Fail, RateLimited, Hang or a function returning one, not {step!r}")
         n = len(self.requests)
-        calls = [(c.id or f"call_{n}_{i}", c.name, c.arguments) for i, c in enumerate(step.tool_calls)]
+        calls = [(f"call_{n}_{i}" if c.id is None else c.id, c.name, c.arguments) for i, c in enumerate(step.tool_calls)]
         make = openai_reply if self.dialect == "openai" else anthropic_reply
         payload = make(request.body.get("model", ""), step.content, calls)
         return 200, {"Content-Type": "application/json"}, json.dumps(payload).encode(), 0.0

@@ -126,3 +126,18 @@ def test_r3_a_failing_main_model_raises_a_model_error_naming_the_cause(main, pro
     with pytest.raises(ModelError) as caught:
         turn()
     assert caught.value.cause == "provider error (HTTP 5xx)" and "API key" not in str(caught.value)
+
+
+def test_h8_tool_call_ids_the_provider_reuses_or_a_strict_one_refuses_are_replaced(main, provider):
+    """Some servers answer 'call_0' on every turn, or ids like 'functions.add:0': kept as they are, the next
+    request would repeat a tool_use id or break its pattern, and Anthropic refuses both."""
+    turn, history, _ = main
+    provider.script(Reply(tool_calls=[Call("add", {"a": 1, "b": 1}, id="call_0")]), Reply("2."),
+                    Reply(tool_calls=[Call("add", {"a": 2, "b": 2}, id="call_0"),
+                                      Call("add", {"a": 3, "b": 3}, id="functions.add:0")]), Reply("4 and 6."),
+                    Reply(tool_calls=[Call("add", {"a": 0, "b": 0}, id="")]), Reply("0."))
+    for question in ("1 + 1?", "2 + 2 and 3 + 3?", "0 + 0?"):
+        history.append_user(question)
+        assert turn() == 2
+    ids = [cid for cid, _ in provider.requests[-1].tool_results()]
+    assert len(ids) == len(set(ids)) == 4 and ids[0] == "call_0"  # a fine id is kept; the others replaced

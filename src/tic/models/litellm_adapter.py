@@ -30,7 +30,9 @@ import ipaddress
 import json
 import logging
 import os
+import re
 import time
+import uuid
 import warnings
 from typing import Any
 from urllib.parse import urlsplit
@@ -47,6 +49,7 @@ NO_KEY = "no-key-needed"  # sent to a local server when no key is set: the SDKs 
 DEFAULT_MAX_TOKENS = 4096
 _LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
 _NEEDS_MAX_TOKENS = ("anthropic",)  # providers that refuse a request without max_tokens
+_CALL_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # an id every provider accepts (Anthropic's tool_use id pattern)
 
 
 def _import_litellm() -> Any:
@@ -236,7 +239,7 @@ class LiteLLMModel:
         except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
             attempts = retry.statistics.get("attempt_number", 1)
             raise self._failure(litellm, exc, attempts, self._monotonic() - start, left()) from exc
-        return self._parse(response)
+        return self._parse(response, used=_call_ids(messages))
 
     # --- failures ------------------------------------------------------------------------------------
 
@@ -266,17 +269,27 @@ class LiteLLMModel:
 
     # --- the answer ----------------------------------------------------------------------------------
 
-    def _parse(self, response: Any) -> AssistantMessage:
+    def _parse(self, response: Any, used: set[str] | None = None) -> AssistantMessage:
         try:
             message = response.choices[0].message
         except (AttributeError, IndexError, TypeError) as exc:
             error = ModelError(f"model {self.name!r} answered without a message: {response!r}")
             error.cause = "answer without a message"  # type: ignore[attr-defined]
             raise error from exc
-        calls = tuple(self._tool_call(call) for call in (getattr(message, "tool_calls", None) or ()))
+        used = set(used or ())
+        calls = []
+        for raw in getattr(message, "tool_calls", None) or ():
+            call = self._tool_call(raw)
+            if not isinstance(call.id, str) or not _CALL_ID.match(call.id) or call.id in used:
+                # H8: a missing id, one a strict provider refuses ('functions.add:0') or one the conversation
+                # already has (servers answering 'call_0' every time) would make the next request invalid
+                call = ToolCall(id=f"call_{uuid.uuid4().hex[:24]}", name=call.name, arguments=call.arguments,
+                                error=call.error)
+            used.add(call.id)
+            calls.append(call)
         return AssistantMessage(
             content=getattr(message, "content", None) or None,
-            tool_calls=calls,
+            tool_calls=tuple(calls),
             reasoning=getattr(message, "reasoning_content", None) or None,
         )
 
@@ -294,6 +307,11 @@ class LiteLLMModel:
         if not isinstance(arguments, dict):
             return ToolCall(id=call.id, name=name, error=f"the arguments of {name} are not a JSON object: {_clip(raw)}")
         return ToolCall(id=call.id, name=name, arguments=arguments)
+
+
+def _call_ids(messages: list[Message]) -> set[str]:
+    """The tool call ids the conversation already has."""
+    return {c.get("id") for m in messages for c in (m.get("tool_calls") or ()) if isinstance(c, dict) and c.get("id")}
 
 
 def _clip(raw: Any, limit: int = 200) -> str:
