@@ -307,8 +307,7 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
         event.listen(engine, "connect", _sqlite_pragmas)
     if create:
         try:
-            metadata.create_all(engine)
-            _add_missing_columns(engine)
+            _create_schema(engine)
         except (OperationalError, DatabaseError) as exc:
             engine.dispose()
             raise ConfigError(_cannot_open(parsed, exc)) from exc
@@ -326,19 +325,68 @@ def _cannot_open(parsed, exc: Exception) -> str:
     return f"cannot open the database {where}: {reason}; {hint}"
 
 
-def _add_missing_columns(engine: Engine) -> None:
+_GROWN_TABLES = (decision_table, notice_table)  # tables that gained nullable columns after worlds existed
+SCHEMA_LOCK = 0x7469635F776F726C  # PostgreSQL advisory lock key for schema changes ("tic_worl")
+
+
+def _create_schema(engine: Engine) -> None:
+    """Create the tables and the columns added since, idempotent under concurrent starts (H11).
+
+    A complete world is only inspected (no lock, no write: a read-only world still opens).
+    Otherwise every change is made in one transaction under a lock - PostgreSQL: a
+    transaction-level advisory lock; SQLite: BEGIN IMMEDIATE (the file's write lock) - and
+    checked again under it, so of twenty engines starting on a new world one creates it
+    and nineteen find it made. An "already exists" from a creator outside the lock (an older
+    version) is tolerated: the check runs again.
+    """
+    from sqlalchemy import inspect as sa_inspect
+
+    with engine.connect() as conn:
+        if not _schema_changes(sa_inspect(conn)):
+            return
+    for attempt in range(3):
+        try:
+            with engine.connect() as conn:
+                if conn.dialect.name == "sqlite":
+                    conn.exec_driver_sql("BEGIN IMMEDIATE")
+                elif conn.dialect.name == "postgresql":
+                    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
+                metadata.create_all(conn)
+                _add_missing_columns(conn)
+                conn.commit()
+            return
+        except DatabaseError as exc:
+            if attempt == 2 or not _already_exists(exc):
+                raise
+
+
+def _schema_changes(inspector) -> bool:
+    """Does the world lack a table or an added column?"""
+    have = set(inspector.get_table_names())
+    if any(name not in have for name in metadata.tables):
+        return True
+    for table in _GROWN_TABLES:
+        cols = {c["name"] for c in inspector.get_columns(table.name)}
+        if any(c.name not in cols and c.nullable for c in table.columns):
+            return True
+    return False
+
+
+def _already_exists(exc: DatabaseError) -> bool:
+    code = getattr(exc.orig, "sqlstate", None)  # psycopg: duplicate table/object, or the pg_type race
+    return code in ("42P07", "42710", "23505") or "already exists" in str(exc.orig)
+
+
+def _add_missing_columns(conn) -> None:
     """Worlds created by an older version get the nullable columns added since (create_all adds no columns)."""
     from sqlalchemy import inspect as sa_inspect
 
-    inspector = sa_inspect(engine)
-    for table in (decision_table, notice_table):
+    inspector = sa_inspect(conn)
+    for table in _GROWN_TABLES:
         have = {c["name"] for c in inspector.get_columns(table.name)}
-        missing = [c for c in table.columns if c.name not in have and c.nullable]
-        if missing:
-            with engine.begin() as conn:
-                for column in missing:
-                    kind = column.type.compile(dialect=engine.dialect)
-                    conn.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
+        for column in [c for c in table.columns if c.name not in have and c.nullable]:
+            kind = column.type.compile(dialect=conn.dialect)
+            conn.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
