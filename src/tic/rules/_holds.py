@@ -132,8 +132,40 @@ def only_list(text: str, people) -> object | None:
     parts = [p for p in parts if p]
     if len(parts) != int(count):
         raise Unread(f"the rule says {int(count)} things get through but lists {len(parts)}")
-    alternatives = [_cond(_merge(noun_phrases(p, people))) for p in parts]
+    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
     if any(isinstance(a, Everything) for a in alternatives):
         raise Unread("what gets through is not understood")
     return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+
+
+def _known_contacts(cond, people):
+    """'Palo 🐢' named again after 'la tengo guardada como "Palo 🐢"': the saved contact, matched whole."""
+    from tic.rules._reading import Sender, Who
+    from tic.signals._text import words
+
+    if not isinstance(cond, Sender):
+        return cond
+    saved = {tuple(words(w.value)): w for ws in people.roles.values() for w in ws if w.by == "contact"}
+    return cond.model_copy(update={"who": tuple(
+        saved.get(tuple(words(w.value)), w) if w.by == "name" else w for w in cond.who)})
+
+
+def with_exceptions(prev, text: str, people):
+    """The hold rule `prev` with the only-list `text` that follows it as its exceptions ("De 23:30 a 7:30 no
+    quiero ninguna notificación. Solo dos cosas pueden despertarme: Palo y las alertas P1."), one rule of both
+    sentences; refused together when the list is not understood. None: `text` is no only-list after a hold."""
+    from tic.rules._rule import Rule
+
+    reading = prev.reading
+    if reading is None or reading.effect != "hold" or reading.unless is not None or reading.catch_all:
+        return None
+    both = f"{prev.text} {text}"
+    try:
+        cond = only_list(text, people)
+    except Unread as exc:
+        return Rule(section=prev.section, text=both, why_not=str(exc), heading=prev.heading)
+    if cond is None:
+        return None
+    return Rule(section=prev.section, text=both, heading=prev.heading,
+                reading=reading.model_copy(update={"unless": cond}))
 

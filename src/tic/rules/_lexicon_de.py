@@ -41,3 +41,5 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "zeig sie mir|zeig es mir|zeigst sie mir|zeigst du mir|wecken|mich wecken|aufwecken")
     add("f", "durfen|darf|konnen|kann")
     add("neg", "nichts")
+    add("notice", "alarm|alarme|alarmen|alarmmeldung|alarmmeldungen|meldung|meldungen")
+    add("my", "unser|unsere|unseren|unserem|unserer|unseres")

@@ -28,3 +28,4 @@ def register(add: Callable[..., None]) -> None:
                 "save it for me|save them for later|hold them|hold them for me|hold it for me|queue them|"
                 "anything pending|whatever is pending|whatever comes in|whatever arrives")
     add("v+", "show them to me|show it to me|show me everything|show them")
+    add("notice", "alarm|alarms")

@@ -14,7 +14,8 @@ def register(add: Callable[..., None]) -> None:
     add("negv", "dejes de|dejar de|deje de|dejen de")  # "nunca dejes de avisarme": not stop = do
     add("neg", "no hace falta que|no hace falta|no necesito que|no necesito")
     add("f", "quiero|quisiera|me gustaria|necesito")
-    add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden", EW)
+    add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden|manda|mandan|envia|"
+                   "envian", EW)
     add("from", "desde")
     add("except", "pero no|pero ningun|pero ninguna|pero nada de|aunque no")
     add("ident", "dominio|el dominio|numero|el numero|direccion|la direccion|direccion del remitente|"
@@ -52,3 +53,5 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "me lo ensenas|me los ensenas|me las ensenas|ensenamelo|ensenamelos|me lo muestras|me los muestras|"
               "muestramelo|muestramelos|despertarme|me despierte|me despierten|despertar")
     add("f", "pueden|puede|podran")
+    add("notice", "alarma|alarmas")
+    add("my", "nuestro|nuestra|nuestros|nuestras")

@@ -54,3 +54,5 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "montre-les-moi|montre-le-moi|tu me les montres|tu me le montres|montre-moi|me reveiller|reveiller")
     add("f", "peuvent|peut|pourront")
     add("only", "seules|seuls|seule|seul")
+    add("notice", "alarme|alarmes")
+    add("my", "notre")

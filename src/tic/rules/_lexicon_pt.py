@@ -54,3 +54,5 @@ def register(add: Callable[..., None]) -> None:
                 "o que houver pendente|o que estiver pendente|o que chegar")
     add("v+", "mostra-mo|mostra-mos|mostra-ma|mostra-mas|mostras-mo|mostras-mos|mostras-mas|mostra-me|acordar-me|me acordar|acordar|me acordem")
     add("f", "podem|pode|poderao")
+    add("notice", "alarme|alarmes")
+    add("my", "nosso|nossa|nossos|nossas")

@@ -18,6 +18,7 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from tic.rules._holds import with_exceptions
 from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect, read_catch_all, read_with
 from tic.rules._reading import Everything, Reading, Sender, Who
 from tic.rules._rule import Rule, RuleSet
@@ -234,6 +235,10 @@ def parse(text: str) -> RuleSet:
             if _definition(sentence, people) or _is_context(sentence, section) or (
                     section is None and not _directive(sentence)):
                 context.append(sentence)
+                continue
+            if rules and rules[-1].heading == heading and (
+                    merged := with_exceptions(rules[-1], sentence, people)) is not None:
+                rules[-1] = merged  # "Solo dos cosas pueden despertarme: ...": the hold's exceptions
                 continue
             rules.append(_read(sentence, section or "own", heading, people, context))
     return RuleSet(rules=tuple(r for r in rules if r is not None), context=tuple(context), headings=tuple(headings),

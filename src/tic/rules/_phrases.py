@@ -253,6 +253,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             ph.topics.append(f"{words} {noun.text}" if set(noun.value) == {"calendar"} else words)  # type: ignore[arg-type]
             i = j
             continue
+        if cls == "ref" and (i > 0 and items[i - 1].cls in {"notice", "kind"}
+                             or i + 1 < len(items) and items[i + 1].cls in {"notice", "kind"}):
+            i = _ref_label(items, i, ph)  # "las alertas P1", "the P1 alerts": alerts about P1
+            continue
         if cls == "subject":
             raise Unread(f'"{it.text}" without the words to look for is not understood')
         what = {"word": "is not understood", "number": "(a number) is not used by anything",
@@ -370,6 +374,21 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         return i
     who, j, _ = sender_slot(items, i, people)
     ph.who.extend(who)
+    return j
+
+
+def _ref_label(items: list[Item], i: int, ph: Phrase) -> int:
+    """A reference labelling a notice or kind noun, with what it is of ("alertas P1 de producción")."""
+    words = [items[i].text]
+    j = i + 1
+    if j + 1 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"de", "of", "du", "da", "do", "der"} \
+            and items[j + 1].cls == "word":
+        words.append(items[j].text)
+        j += 1
+        while j < len(items) and items[j].cls == "word" and len(words) < 5:
+            words.append(items[j].text)
+            j += 1
+    ph.topics.append(" ".join(words))
     return j
 
 

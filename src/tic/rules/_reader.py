@@ -129,11 +129,11 @@ def read_with(text: str, section: str, people: People) -> Reading:
         if _is_window(cond):
             unless_effect = "hold" if effect == "notify" else None
     elif exceptions:
-        cond = _cond(_merge(noun_phrases(exceptions[0].items, people)))
-        if isinstance(cond, Everything):
+        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in _or_clauses(exceptions[0].items)]
+        if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread(f'the exception after "{exceptions[0].items[0].text if exceptions[0].items else "unless"}" '
                          "is not understood")
-        unless = cond
+        unless = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
     if effect == "skip" and _has_window(when):
         effect = "hold"  # "no notifications between 22:00 and 07:00": quiet hours hold, never drop (T11)
     if isinstance(when, Everything) and unless is None and not _said_anything(items):

@@ -166,6 +166,10 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
             or not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
         words.append(items[j].text)  # role words: "client", "business partner", "PI", "Canadian importer"
         j += 1
+        if j + 1 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"de", "of", "do", "da", "du"} \
+                and items[j + 1].cls == "word" and len(words) < 3:
+            words.append(items[j].text)  # "nuestro sistema de guardias", "mi jefe de obra"
+            j += 1
     if not words:
         raise Unread(f'"{items[start].text}" is not followed by who it means')
     role = " ".join(words)

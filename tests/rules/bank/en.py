@@ -348,4 +348,10 @@ b("T11", "hold", "custom", "Between 23:00 and 07:00 (London time) mute everythin
 b.no("T11", "hold", "custom", "Between 23:00 and 07:00 mute everything: keep it for me and show me at 09:00.")
 b.no("T11", "hold", "custom", "Between 23:00 and 07:00 (Springfield time) mute everything.")
 
+# --- a reference labelling a notice noun ("the P1 alerts") ----------------------------------------------------
+b("T7", "topic", "always", "The P1 alerts from ops@paquete.example", False,
+  P(email("Ops", "ops@paquete.example", "[P1] API down", "P1: all requests failing"), N),
+  P(email("Ops", "ops@paquete.example", "[P3] latency", "P3: p95 high"), None, "another priority"),
+  P(email("Ana Ruiz", "ana@ruiz.example", "P1 review", "the P1 plan"), None, "another sender"))
+
 CASES = b.cases

@@ -221,4 +221,10 @@ b("T11", "hold", "custom", "De 23:00 a 8:00 (hora de Madrid) no quiero ninguna n
   "guárdamelo y me lo enseñas a las 8:00.", False,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 08:00"), P(other_chat(), None, "de día"))
 
+b("T7", "topic", "always", "Las alertas P1 de producción que manda nuestro sistema de guardias (guardia@paquete.example).",
+  False,
+  P(email("Guardia", "guardia@paquete.example", "[P1] API caída", "ALERTA DE PRODUCCIÓN P1"), N),
+  P(email("Guardia", "guardia@paquete.example", "[P3] Latencia", "Aviso de producción P3"), None, "otra prioridad"),
+  P(email("Ana Ruiz", "ana@ruiz.example", "P1 de producción", "hablemos del P1 de producción"), None, "otro remitente"))
+
 CASES = b.cases
