@@ -43,3 +43,4 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "nichts")
     add("notice", "alarm|alarme|alarmen|alarmmeldung|alarmmeldungen|meldung|meldungen")
     add("my", "unser|unsere|unseren|unserem|unserer|unseres")
+    add("v+", "durchstellen|stell durch|stelle durch|durchlassen|lass durch")

@@ -56,3 +56,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "podem|pode|poderao")
     add("notice", "alarme|alarmes")
     add("my", "nosso|nossa|nossos|nossas")
+    add("savedas", "gravada como|gravado como|guardada como|guardado como|gravada no telemovel como")

@@ -169,15 +169,29 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             out.append(Item(tok.kind, tok.text, value=tok.low))
             i += 1
             continue
-        if tok.low in _HONORIFICS and i + 1 < len(toks) and toks[i + 1].cap:
-            i += 1  # "Dr Rohan Mehta": the honorific is not part of the name
-            continue
+        if tok.low in _HONORIFICS:
+            h = i
+            while h < len(toks) and toks[h].low in _HONORIFICS:  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt"
+                h = h + 2 if h + 2 < len(toks) and toks[h + 1].text == "." else h + 1
+            if h < len(toks) and toks[h].kind == "word" and toks[h].cap:
+                if h + 1 < len(toks) and toks[h + 1].kind == "word" and toks[h + 1].cap and not _lexical(lows, h + 1):
+                    i = h  # "Dr Rohan Mehta": the honorific is not part of the full name
+                    continue
+                if not _lexical(lows, h):  # "Mme Aubertin": a person, by surname
+                    out.append(Item("name", f"{tok.text.rstrip('.')} {toks[h].text}", weak=lang == "de"))
+                    i = h + 1
+                    continue
+                i = h
+                continue
         if tok.low in overrides and not any(c.words > 1 for c in candidates(lows, i)):
             cls = overrides[tok.low]
             out.append(Item(cls, tok.text, value=None))
             i += 1
             continue
         chosen = next((c for c in _ranked(candidates(lows, i)) if _valid(c, toks, i + c.words)), None)
+        if chosen is not None and tok.cap and out and out[-1].cls == "org" and i + 1 < len(toks) \
+                and toks[i + 1].kind == "word" and toks[i + 1].cap:
+            chosen = None  # "cualquier persona de Grupo Logístico Henares": an organisation's name
         if chosen is not None and not (tok.cap and not out == [] and chosen.cls == "f" and _capital_name(toks, i)):
             words = " ".join(t.text for t in toks[i : i + chosen.words])
             if chosen.cls == "unit" and out and out[-1].cls in {"number", "within"}:

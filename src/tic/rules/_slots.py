@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
+from tic.rules._people import apposition, saved_later
 
 __all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
 
@@ -92,6 +93,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 who.append(Who(by="name", value=name))
             org_next = org
             j = _sender_asides(items, j, who, people, role="")
+            if (appo := apposition(items, j)) is not None:  # "Álvaro Quesada, mi socio": who he is, no constraint
+                people.define(appo[0], who[-1:])
+                j = _sender_asides(items, appo[1], who, people, role="")
             continue
         if it.cls == "quote":
             who.append(Who(by="contact", value=it.text))
@@ -181,6 +185,10 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         found.append(Who(by="name", value=items[j + 1].text))  # "our importer, Lakeshore Wine Merchants"
         j += 2
     j = _sender_asides(items, j, found, people, role=role)
+    if not found and (later := saved_later(items, j)) is not None:  # 'mi hermana: la tengo guardada como "X"'
+        found.append(later[0])
+        j = later[1]
+        people.define(role, list(found))
     if not found:  # "my brother messages me on WhatsApp (he's "Kwame" in my contacts)": the aside comes later
         k = j
         while k < len(items) and not (items[k].cls == "punct" and items[k].text in {",", ";", ".", ":"}):
@@ -202,7 +210,14 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
 
 
 _IDENTITY_WORDS = {"addresses", "address", "emails", "staff", "people", "write", "writes", "end", "ends", "use",
-                   "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with"}
+                   "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with",
+                   "escriben", "escribe", "desde", "direcciones", "direccion", "correos", "terminan", "termina",
+                   "acaban", "acaba", "usan", "usa", "dominio", "enderecos", "endereco", "acabam", "terminam",
+                   "escrevem", "escreve", "usam", "emails", "adresses", "adresse", "terminent", "finissent", "par",
+                   "ecrivent", "ecrit", "depuis", "domaine", "mails", "courriels", "adressen", "enden", "endet",
+                   "auf", "schreiben", "schreibt", "von", "mit", "e-mails", "e-mail-adressen"}
+_CONTACT_NOTE = {"name", "nom", "nombre", "nome", "contact", "contacto", "contato", "kontakt", "kontaktname", "saved",
+                 "guardado", "enregistre", "gespeichert", "so", "asi", "assim", "comme", "ca", "this", "that", "that's"}
 _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file", "referencia", "referenz",
               "aktenzeichen", "dossier", "processo", "la", "el", "das", "le", "the", "numero", "nummer", "expediente",
               "reference", "referencia", "nr", "n", "no.", "project", "projet", "proyecto", "projekt", "projeto",
@@ -262,6 +277,8 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
                 "savedas" in kinds or "saved" in kinds or all(it.cls != "word" or fold(it.text) in {"contacts", "phone"} for it in core)):
             who.append(Who(by="contact", value=next(it.text for it in core if it.cls == "quote")))
             continue
+        if all(fold(it.text) in _CONTACT_NOTE or it.cls == "ident" for it in core):
+            continue  # '« Papa » (c'est le nom du contact)': the quoted name is the contact's, as read
         if core[0].cls == "my" and kinds <= {"my", "word", "name", "kind"}:
             role = " ".join(it.text for it in core[1:])  # "(my accountant)", "- she's my daughter": an apposition
             continue

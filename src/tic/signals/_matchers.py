@@ -113,6 +113,24 @@ def _segments(display: str) -> list[list[str]]:
     return [w for w in (words(p) for p in parts) if w]
 
 
+_HONORIFICS = {"dr", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "madame",
+               "monsieur", "senor", "senora", "doctor", "doktor"}
+
+
+def _by_surname(display: str, surname: str) -> str | None:
+    """A person named by honorific and surname: the display name is a first name (or more) and that surname
+    ("Hélène Aubertin", "Aubertin, Hélène", "Mme Aubertin"), not a firm that bears it."""
+    if "," in display:
+        before, _, after = display.partition(",")
+        if words(before) == [surname] and words(after):
+            return f'sender display name "{display}"'
+        return None
+    dw = words(display)
+    if len(dw) >= 2 and dw[-1] == surname and (len(dw) <= 4 or dw[0] in _HONORIFICS):
+        return f'sender display name "{display}"'
+    return None
+
+
 def _loose_name(display: list[str], name: list[str], reversed_ok: bool) -> bool:
     """'Odile M. Martin' or 'Martin, Odile' for 'Odile Martin' (two or more words)."""
     if len(name) < 2:
@@ -178,6 +196,8 @@ class SenderSpec:
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
             if self.kind == "contact":
                 return None  # a name not matched whole may still name an organisation ("Lou (Bramble)")
+        if self.kind == "name" and len(vw) == 2 and vw[0] in _HONORIFICS:
+            return _by_surname(display, vw[1])  # "Mme Aubertin": a person, never "Aubertin Immobilier"
         # name / org: display name, address, domain labels
         labels = domain_labels(domain)
         sq = squash(self.value)

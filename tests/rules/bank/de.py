@@ -217,4 +217,11 @@ b("T11", "hold", "custom", "Zwischen 23 und 7 Uhr (Berliner Zeit) bitte nichts m
   "7 Uhr.", False,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_chat(), None, "tagsüber"))
 
+b("T7", "sender", "always", 'Meine Frau ist bei WhatsApp als „Svenja ❤" gespeichert; ihre Nachrichten bitte immer '
+  'durchstellen.', False,
+  P(chat("Svenja ❤", "+49 151 000 444", "Kommst du?"), N), P(chat("Svenja Kuhlmann", "+49 151 000 555", "Hallo"), None))
+b("T7", "sender", "always", "Mails von Frau Dr. Brandt", False,
+  P(email("Anna Brandt", "a.brandt@praxis.example", "Befund", "x"), N),
+  P(email("Brandt Zwieback", "info@brandt.example", "Angebot", "x"), None, "eine Firma mit ihrem Namen"))
+
 CASES = b.cases

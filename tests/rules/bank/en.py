@@ -354,4 +354,14 @@ b("T7", "topic", "always", "The P1 alerts from ops@paquete.example", False,
   P(email("Ops", "ops@paquete.example", "[P3] latency", "P3: p95 high"), None, "another priority"),
   P(email("Ana Ruiz", "ana@ruiz.example", "P1 review", "the P1 plan"), None, "another sender"))
 
+# --- who a sender is, said after the name or later in the sentence --------------------------------------------
+b("T7", "sender", "always", "Emails from Dana Whitfield, my accountant.", False,
+  P(email("Dana Whitfield", "dana@whitfield-cpa.example", "Q1", "numbers"), N), P(other_email(), None))
+b("T7", "sender", "always", "Emails from Mrs Okafor, the head teacher.", False,
+  P(email("Grace Okafor", "g.okafor@school.example", "Trip", "x"), N),
+  P(email("Okafor Motors", "sales@okafor-motors.example", "Service due", "x"), None, "a firm with her surname"))
+b("T7", "sender", "always", 'Texts from my sister - I have her saved as "Bea".', False,
+  P(chat("Bea", "+34 600 222 333", "call me"), N), P(chat("Bea Ruiz", "+34 600 222 444", "hi"), None), P(other_chat(), None))
+b.no("T7", "sender", "always", "Emails from Dana Whitfield, my accountant, and my lawyer.")
+
 CASES = b.cases

@@ -227,4 +227,13 @@ b("T7", "topic", "always", "Las alertas P1 de producción que manda nuestro sist
   P(email("Guardia", "guardia@paquete.example", "[P3] Latencia", "Aviso de producción P3"), None, "otra prioridad"),
   P(email("Ana Ruiz", "ana@ruiz.example", "P1 de producción", "hablemos del P1 de producción"), None, "otro remitente"))
 
+b("T7", "sender", "always", "Los correos de Álvaro Quesada, mi socio.", False,
+  P(email("Álvaro Quesada", "alvaro@quesada.example", "Cierre", "x"), N),
+  P(email("Álvaro Quevedo", "aq@talento.example", "Oferta", "x"), None), P(other_email(), None))
+b("T7", "sender", "always", "Cualquier persona de Grupo Logístico Norte, nuestro mayor cliente (escriben desde "
+  "@glnorte.example).", False,
+  P(email("Beatriz Soler", "bsoler@glnorte.example", "Pedido", "x"), N), P(other_email(), None))
+b("T7", "sender", "always", 'Mi hermana por WhatsApp: la tengo guardada como "Palo 🐢".', False,
+  P(chat("Palo 🐢", "+34 655 000 111", "¿vienes?"), N), P(chat("Paloma Recio", "+34 611 000 222", "hola"), None))
+
 CASES = b.cases

@@ -216,4 +216,12 @@ b("T11", "hold", "custom", "De 23h à 7h (heure de Paris), ne me dérange pas : 
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_chat(), None, "en journée"))
 b.no("T11", "hold", "custom", "De 23h à 7h (heure de Gerland), ne me dérange pas.")
 
+b("T7", "sender", "always", "Les mails de Mme Lemaire, la proviseure.", False,
+  P(email("Hélène Lemaire", "h.lemaire@lycee.example", "Conseil", "x"), N),
+  P(email("Lemaire Immobilier", "contact@lemaire-immo.example", "Visite", "x"), None, "une agence à son nom"))
+b("T7", "sender", "always", "Les messages WhatsApp de « Papa » (c'est le nom du contact).", False,
+  P(chat("Papa", "+33 6 11 22 33 44", "tu rentres ?"), N), P(chat("Papa Pizza", "+33 4 78 00 00 00", "promo"), None))
+b("T7", "sender", "always", "Les messages de ma fille, que j'ai enregistrée sous « Lou ».", False,
+  P(chat("Lou", "+33 6 55 44 33 22", "coucou"), N), P(chat("Louise", "+33 6 55 44 33 11", "salut"), None))
+
 CASES = b.cases

@@ -223,4 +223,11 @@ b("T11", "hold", "custom", "Das 23h às 7h (hora de Lisboa) não quero nenhuma n
   P(other_email(), None, "22h30 em Lisboa", at="2026-03-11 23:30"),
   P(other_email(), H, "23h30 em Lisboa", at="2026-03-12 00:30", until="2026-03-12 08:00"))
 
+b("T7", "sender", "always", "Qualquer pessoa do laboratório Douro Dental (os endereços acabam em @dourodental.example).",
+  False,
+  P(email("Rui Costa", "rui@dourodental.example", "Coroa pronta", "x"), N), P(other_email(), None))
+b("T7", "sender", "always", 'Mensagens de WhatsApp da minha filha, que tenho gravada como "Matilde 🌻".', False,
+  P(chat("Matilde 🌻", "+351 912 000 333", "mãe?"), N), P(chat("Matilde Sousa", "+351 913 000 444", "olá"), None),
+  P(other_email(), None))
+
 CASES = b.cases

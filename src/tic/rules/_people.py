@@ -1,0 +1,68 @@
+"""Who a role is, said after it (T7): a saved name later in the sentence, an apposition after a name.
+
+    saved_later(items, j)   # 'mi hermana por WhatsApp: la tengo guardada como "Palo 🐢"' -> (Who(contact), end)
+    apposition(items, j)    # 'Álvaro Quesada, mi socio.' -> ("socio", end): the role a name has, no constraint
+
+Both accept only their own words; anything else leaves the rule to the reader, which refuses what it cannot use.
+"""
+
+from __future__ import annotations
+
+from tic.rules._reading import Who
+from tic.rules._scan import Item
+from tic.rules._tokens import fold
+
+__all__ = ["saved_later", "apposition"]
+
+# what may stand between a role and its saved name: "por WhatsApp: la tengo", ", que tenho", "- I have her"
+_BETWEEN = {"f", "kind", "pron"}
+_BETWEEN_WORDS = {"que", "tengo", "tenho", "ai", "j'", "have", "i", "i've", "la", "lo", "a", "o", "her", "him", "l'",
+                  "je", "ich", "habe", "hab", "sie", "ihn", "ist", "bei", "por", "no", "en", "on", "in", "im", "als"}
+_SAVED_AFTER = {"gespeichert", "abgespeichert", "eingespeichert"}
+
+
+def saved_later(items: list[Item], j: int) -> tuple[Who, int] | None:
+    """A contact name saved for the role just read, later in the same clause: 'la tengo guardada como "X"',
+    'que tenho gravada como "X"', 'que j'ai enregistrée sous « X »', 'I have her saved as "X"', 'ist bei WhatsApp
+    als „X" gespeichert'. Returns the contact and where its words end."""
+    k = j
+    while k < len(items) and (items[k].cls in _BETWEEN or fold(items[k].text) in _BETWEEN_WORDS
+                              or items[k].cls == "punct" and items[k].text in {":", ",", "-", "–", "—"}):
+        if items[k].cls == "word" and fold(items[k].text) == "als" and k + 1 < len(items) \
+                and items[k + 1].cls == "quote":
+            break
+        k += 1
+    if k < len(items) and items[k].cls == "savedas" and k + 1 < len(items) and items[k + 1].cls == "quote":
+        return Who(by="contact", value=items[k + 1].text), k + 2
+    if k + 2 < len(items) and fold(items[k].text) == "als" and items[k + 1].cls == "quote" \
+            and fold(items[k + 2].text) in _SAVED_AFTER:
+        return Who(by="contact", value=items[k + 1].text), k + 3  # "als „Svenja ❤" gespeichert"
+    return None
+
+
+_ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi", "my", "mon", "ma", "mein", "meine",
+             "meu", "minha", "our", "nuestro", "nuestra", "notre", "unser", "unsere", "nosso", "nossa"}
+
+
+def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
+    """', la proviseure', ', mi socio', ', nuestro mayor cliente', ', my accountant' right after a name, ending the
+    clause (or before an aside): the role the name has. None when the words after the comma are anything else."""
+    if j >= len(items) or not (items[j].cls == "punct" and items[j].text == ","):
+        return None
+    k = j + 1
+    if k >= len(items) or not (items[k].cls in {"f", "my"} and fold(items[k].text) in _ARTICLES):
+        return None
+    k += 1
+    words: list[str] = []
+    while k < len(items) and len(words) < 3 and (items[k].cls == "word" or items[k].cls == "name" and items[k].weak
+                                                 and " " not in items[k].text):
+        words.append(items[k].text)
+        k += 1
+    if not words:
+        return None
+    end = k
+    while k < len(items) and (items[k].cls == "aside" or items[k].cls == "punct" and items[k].text in {".", "!"}):
+        k += 1
+    if k < len(items):
+        return None  # more follows: a list, or something the reader must see
+    return " ".join(words), end
