@@ -140,10 +140,10 @@ def test_t11_a_crash_while_releasing_loses_nothing_and_doubles_nothing(world, ro
     triage = make(world, store, roster, evening, home, [email(1), email(3)], QuietHours())
     triage.tick()
     evening.advance((SEVEN - EVENING).total_seconds())
-    from tests.triage.test_tick import crash_on_second_notify
+    from tests.triage.test_tick import Crash, crash_on_second_notify
 
     crash_on_second_notify(triage, monkeypatch)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(Crash):
         triage.tick()
     assert [r["released_at"] is not None for r in held_rows(world)] == [True, False]  # the second: neither
     assert [n.params["refs"]["subject"] for n in notifications(store)] == ["Subject 1"]

@@ -136,15 +136,19 @@ def test_t5_an_edited_message_is_judged_again_as_an_update(world, store, roster,
     assert n.params["event_type"] == "message_edited"
 
 
+class Crash(BaseException):
+    """A kill: not an error of one event (R2 isolates those), the process stopping mid-tick."""
+
+
 def crash_on_second_notify(triage, monkeypatch) -> None:
-    """Make the tick's second `notify` raise, as a crash mid-tick would."""
+    """Make the tick's second `notify` stop the tick, as a crash mid-tick would."""
     real = triage._notifier.notify
     calls = {"n": 0}
 
     def flaky(note, connection=None):
         calls["n"] += 1
         if calls["n"] == 2:
-            raise RuntimeError("crash while notifying the second surfaced event")
+            raise Crash("crash while notifying the second surfaced event")
         return real(note, connection=connection)
 
     monkeypatch.setattr(triage._notifier, "notify", flaky)
@@ -155,7 +159,7 @@ def test_t5_crash_mid_tick_redecides_only_the_undecided(world, store, roster, cl
     src = ListSource(items=[email(1), email(3)])
     triage = make(world, store, roster, clock, home, [src], decide, chunk_size=1)  # one event per transaction
     crash_on_second_notify(triage, monkeypatch)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(Crash):
         triage.tick()
     assert [r["event_key"] for r in decisions(world)] == ["email:m1@x"]
     assert src.asked[-1][0] is None  # the cursor was not advanced
@@ -169,7 +173,7 @@ def test_t5_h2_crash_mid_chunk_commits_neither_decisions_nor_notifications(world
     src = ListSource(items=[email(1), email(2), email(3)])
     triage = make(world, store, roster, clock, home, [src], decide)  # all three in one transaction
     crash_on_second_notify(triage, monkeypatch)
-    with pytest.raises(RuntimeError):
+    with pytest.raises(Crash):
         triage.tick()
     assert decisions(world) == [] and store.pending("agent:main") == []  # no decision without its notification
     report = triage.tick()

@@ -130,7 +130,8 @@ def why(
     world = build_app_or_fail().world
     found = history.decisions_for(world, key)
     waiting = history.waiting_for(world, key)
-    if not found and waiting is None:
+    failed = history.failures_for(world, key)  # R2: it failed, is tried again, or was set aside
+    if not found and waiting is None and not failed:
         keys = history.matching_keys(world, key)
         if len(keys) != 1:
             hint = ("; it matches:\n  " + "\n  ".join(keys)) if keys else "; `./tic log` lists recent decisions"
@@ -138,10 +139,14 @@ def why(
             raise typer.Exit(1)
         key = keys[0]
         found, waiting = history.decisions_for(world, key), history.waiting_for(world, key)
+        failed = history.failures_for(world, key)
     if as_json:
         show_json({
             "event": key,
             "waiting": {"since": waiting.first_seen.isoformat(), "offers": waiting.offers} if waiting else None,
+            "failures": [{"version": f.version, "stage": f.stage, "error": f.error, "attempts": f.attempts,
+                          "parked": f.parked, "first_failed_at": f.first_failed_at.isoformat(),
+                          "last_failed_at": f.last_failed_at.isoformat()} for f in failed],
             "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
                            "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
                            "version": d.version, **_hold_json(d)} for d in found],
@@ -151,6 +156,12 @@ def why(
     if waiting:
         typer.echo(f"  waiting for a decision since {_when(waiting.first_seen)} (offered {waiting.offers} "
                    f"time{'s' if waiting.offers != 1 else ''}; the model gave no valid answer yet)")
+    for f in failed:
+        typer.echo(f"  {f.what} - last at {_when(f.last_failed_at)}" + (" (an earlier version)" if found and
+                   f.version not in ("", found[0].version) else ""))
+        typer.echo(f"    error: {shown(f.error, REASON_CHARS)}")
+        if f.label:
+            typer.echo(f"    event: {shown(f.label, REASON_CHARS)}")
     for n, d in enumerate(found):
         what = "notified" if d.notify else "not notified"
         if d.held:  # T11

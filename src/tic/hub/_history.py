@@ -126,6 +126,10 @@ class ChatHistory:
         return [c["result"] or "" for m in self.rows() for c in m["tool_calls"] if c["status"] != "pending"]
 
     def _insert_message(self, conn, role: str, content: str | None, *, reasoning: str | None = None, is_synthetic: bool = False) -> int:
+        def storable(text: str | None) -> str | None:  # R2: PostgreSQL stores neither NUL nor lone surrogates
+            return text.replace("\x00", "").encode("utf-8", "replace").decode("utf-8") if text else text
+
+        content, reasoning = storable(content), storable(reasoning)
         return conn.execute(
             insert(H).values(
                 conversation=self.conversation,

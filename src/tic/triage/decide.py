@@ -31,7 +31,7 @@ from tic.triage.decider import LocalDecider
 from tic.triage.heuristics import user_addresses
 from tic.triage.model_decider import FAILURE_TEMPLATE, ModelDecider, ModelOutcome
 from tic.triage.prompt import readings_section, system_prompt
-from tic.rules import read_rules
+from tic.triage._guard import guarded_rules  # R2: size caps and one reading per file version, before read_rules
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def local_decisions(events: Iterable[Event], rules_text: str | None, now: dateti
     `tz` is the user's time zone (T9); None: the calendar's, else UTC."""
     events = list(events)
     zone = tz or calendar_zone(events) or timezone.utc
-    decider = LocalDecider(ruleset if ruleset is not None else read_rules(rules_text), zone, own=user_addresses(events))
+    decider = LocalDecider(ruleset if ruleset is not None else guarded_rules(rules_text), zone, own=user_addresses(events))
     return [decider.decide(event, now) for event in events]
 
 
@@ -73,7 +73,7 @@ class TriageDecider:
     def ruleset(self, rules_text: str | None) -> RuleSet:
         """The rules with their readings: the offline reader's, and (with a model) the model's for the rest,
         read once per version of the file and cached in the world (T7)."""
-        ruleset = read_rules(rules_text)
+        ruleset = guarded_rules(rules_text)
         if self._rule_reader is None or not ruleset.not_understood:
             return ruleset
         if self._cache is None:
@@ -83,7 +83,7 @@ class TriageDecider:
     def system_prompt(self, rules_text: str | None, ruleset: RuleSet | None = None) -> str:
         """AGENT.md + the rules, as the tick's prompt shows them, and how each rule was read (T7)."""
         memory = {path: rules_text for path in (self.agent.meta.inject_memory or ["data/notifications.md"])[:1]}
-        ruleset = ruleset if ruleset is not None else read_rules(rules_text)
+        ruleset = ruleset if ruleset is not None else guarded_rules(rules_text)
         return system_prompt(self.agent, memory) + readings_section(ruleset)
 
     def uncertain(self, events: Sequence[Event], rules_text: str | None, now: datetime) -> list[Event]:

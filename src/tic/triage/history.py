@@ -12,11 +12,12 @@ from datetime import datetime
 
 from sqlalchemy import Engine, and_, func, select
 
-from tic.db import decision_table, held_event_table, pending_event_table
+from tic.db import decision_table, failure_table, held_event_table, pending_event_table
 from tic.triage._decision import hold_phrase, release_phrase
 from tic.triage._zone import zone_from_name
 
-__all__ = ["Recorded", "Waiting", "decisions_for", "label_for", "recent", "search", "waiting_for", "matching_keys"]
+__all__ = ["Failed", "Recorded", "Waiting", "decisions_for", "failures_for", "label_for", "recent", "search",
+           "waiting_for", "matching_keys"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,46 @@ class Waiting:
     event_key: str
     first_seen: datetime
     offers: int
+
+
+@dataclass(frozen=True)
+class Failed:
+    """R2: an event (version) that failed: where, why, how often; parked = given up, never retried."""
+
+    event_key: str
+    version: str  # '' when the source item could not be read at all
+    stage: str  # read | decide | notify | record
+    error: str
+    attempts: int
+    first_failed_at: datetime
+    last_failed_at: datetime
+    parked_at: datetime | None = None
+    label: str | None = None
+
+    @property
+    def parked(self) -> bool:
+        return self.parked_at is not None
+
+    @property
+    def what(self) -> str:
+        """`failed 2 times (decide); tried again next tick` / `failed 3 times (decide); set aside, not tried again`."""
+        from tic.triage._failures import MAX_ATTEMPTS
+
+        times = f"failed {self.attempts} time{'s' if self.attempts != 1 else ''} ({self.stage})"
+        if self.parked:
+            return f"{times}; set aside after {MAX_ATTEMPTS} failures, not tried again"
+        if self.version == "":
+            return f"{times}; the source item could not be read: it is read again with its source"
+        return f"{times}; tried again next tick ({MAX_ATTEMPTS - self.attempts} more at most)"
+
+
+def failures_for(engine: Engine, key: str) -> list[Failed]:
+    """Every recorded failure of `key` (one per version), the latest first."""
+    t = failure_table
+    with engine.connect() as conn:
+        rows = conn.execute(select(t).where(t.c.event_key == key).order_by(t.c.last_failed_at.desc())).mappings().all()
+    return [Failed(r["event_key"], r["version"], r["stage"], r["error"], r["attempts"], r["first_failed_at"],
+                   r["last_failed_at"], r["parked_at"], r["label"]) for r in rows]
 
 
 def _recorded(row) -> Recorded:
@@ -129,11 +170,11 @@ def waiting_for(engine: Engine, key: str) -> Waiting | None:
 
 
 def matching_keys(engine: Engine, fragment: str, *, limit: int = 20) -> list[str]:
-    """Keys of decided or waiting events that contain `fragment` (for a key typed without its prefix)."""
+    """Keys of decided, waiting or failed events that contain `fragment` (for a key typed without its prefix)."""
     like = "%" + fragment.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     keys: list[str] = []
     with engine.connect() as conn:
-        for t in (decision_table, pending_event_table):
+        for t in (decision_table, pending_event_table, failure_table):
             q = select(t.c.event_key).where(t.c.event_key.like(like, escape="\\")).distinct().limit(limit)
             keys += [k for (k,) in conn.execute(q) if k not in keys]
     return sorted(keys)[:limit]
