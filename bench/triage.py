@@ -12,6 +12,10 @@
    against one batched request per case holding only the events the local
    decider is unsure of; the ratio (aim <= 0.3). The batched request without
    the pre-filter is shown too.
+4. Poison inputs (R2): a tick over the same sources (--fault-events, default
+   1,000) with a rules file of 5 MB, and with a calendar holding an unbounded
+   FREQ=SECONDLY rule (and one with COUNT=1000000), each against the same tick
+   without them, on a fresh world each: the ratio of wall times (aim <= 2).
 """
 
 from __future__ import annotations
@@ -188,6 +192,67 @@ def bench_ticks(n: int) -> dict:
     return out
 
 
+def _fault_tick(n: int, *, rules_extra: str = "", vevent: str = "", repeat: int = 3) -> float:
+    """The best of `repeat` first ticks over n events on a fresh world (offline), in seconds."""
+    from tic.agents import load_roster
+    from tic.clock import ManualClock
+    from tic.db import open_world
+    from tic.hub import Notifier
+    from tic.notices import SqlNoticeStore
+    from tic.sources import sources_from_dir
+    from tic.triage import _guard
+    from tic.triage.decide import TriageDecider
+    from tic.triage.tick import Triage
+
+    best = float("inf")
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as tmp:
+            home = Path(tmp)
+            (home / "data").mkdir()
+            (home / "data" / "notifications.md").write_text(RULES + rules_extra)
+            write_sources(home / "sources", n)
+            if vevent:
+                ics = home / "sources" / "calendar.ics"
+                ics.write_text(ics.read_text().replace("END:VCALENDAR\n", vevent + "END:VCALENDAR\n"))
+            world = open_world(f"sqlite:///{home / 'world.db'}")
+            roster = load_roster(ROOT / "agents")
+            clock = ManualClock(NOW)
+            store = SqlNoticeStore(world, roster, clock)
+            agent = roster["tic"]
+            triage = Triage(engine=world, store=store, notifier=Notifier(store, clock), clock=clock, agent=agent,
+                            resolve=lambda rel: home / rel, sources=sources_from_dir(home / "sources"),
+                            decide=TriageDecider(agent))
+            _guard._read.cache_clear()  # every run reads its rules file cold
+            t0 = time.perf_counter()
+            report = triage.tick()
+            best = min(best, time.perf_counter() - t0)
+            assert len(report.decided) >= n, (len(report.decided), report.errors[:3])
+            world.dispose()
+    return best
+
+
+def bench_faults(n: int) -> dict:
+    """R2: poison inputs cost at most ~2x a tick without them."""
+    five_mb = "".join(f"- Emails from Person{i} Example\n" for i in range(5 * 1024 * 1024 // 32))
+    start = (NOW - timedelta(days=365)).strftime("%Y%m%dT%H%M%SZ")
+
+    def series(rule: str) -> str:
+        return (f"BEGIN:VEVENT\nUID:poison-{rule.replace(';', '-')}@bench.example\nDTSTAMP:{start}\n"
+                f"DTSTART:{start}\nRRULE:{rule}\nSUMMARY:Every second\nEND:VEVENT\n")
+
+    _fault_tick(min(n, 100), repeat=1)  # warm up: imports, lexicons, compiled tables
+    base = _fault_tick(n)
+    cases = {"a rules file of 5 MB": _fault_tick(n, rules_extra=five_mb),
+             "a calendar with an unbounded SECONDLY rule": _fault_tick(n, vevent=series("FREQ=SECONDLY")),
+             "a calendar with FREQ=SECONDLY;COUNT=1000000": _fault_tick(n, vevent=series("FREQ=SECONDLY;COUNT=1000000"))}
+    # Informational: a file just under the cap is read (once per version; ~1 ms a rule) and every event is judged
+    # against its ~6,000 rules - the cost the cap still admits.
+    under = "".join(f"- Emails from Ana Lopez number {i}\n" for i in range(200 * 1024 // 34))
+    cases["a rules file of 200 KiB (under the cap, informational)"] = _fault_tick(n, rules_extra=under, repeat=1)
+    return {"events": n, "base_seconds": round(base, 3),
+            "cases": {name: {"seconds": round(t, 3), "ratio": round(t / base, 2)} for name, t in cases.items()}}
+
+
 def bench_tokens(model: str, eval_dir: Path) -> dict:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     from tic.models.litellm_adapter import _import_litellm
@@ -257,8 +322,11 @@ def main() -> None:
     ap.add_argument("--eval-dir", type=Path, default=Path(os.environ.get("TIC_EVAL_DIR", ROOT.parent / "shared" / "eval" / "dev")))
     ap.add_argument("--no-tokens", action="store_true", help="skip the token count (it imports litellm)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    ap.add_argument("--fault-events", type=int, default=1_000, help="events in the poison-input ticks (0: skip)")
     args = ap.parse_args()
     result = {"ticks": bench_ticks(args.events)}
+    if args.fault_events:
+        result["faults"] = bench_faults(args.fault_events)
     if not args.no_tokens and args.eval_dir.is_dir():
         result["tokens"] = bench_tokens(args.model, args.eval_dir)
     if args.json:
@@ -272,6 +340,12 @@ def main() -> None:
     print(f"tick with nothing new (model configured): {t2['seconds'] * 1000:.1f} ms "
           f"({t2['source_reading_seconds'] * 1000:.1f} ms reading the sources), {t2['sql_statements']} SQL "
           f"statements, {t2['model_calls']} model calls, {t2['decided']} decided")
+    if faults := result.get("faults"):
+        print(f"poison inputs, each against a tick over the same {faults['events']} events without them "
+              f"({faults['base_seconds']} s):")
+        for name, c in faults["cases"].items():
+            aim = "" if "informational" in name else " (aim <= 2)"
+            print(f"  {name}: {c['seconds']} s, ratio {c['ratio']}{aim}")
     if tok := result.get("tokens"):
         print(f"prompt tokens per event ({tok['model']}, {tok['events']} events in {len(tok['cases'])} cases, "
               f"{tok['events_to_model']} unsure -> model):")
