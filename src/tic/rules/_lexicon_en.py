@@ -29,3 +29,4 @@ def register(add: Callable[..., None]) -> None:
                 "anything pending|whatever is pending|whatever comes in|whatever arrives")
     add("v+", "show them to me|show it to me|show me everything|show them")
     add("notice", "alarm|alarms")
+    add("emph", "i know them by heart|i know those by heart|i know it by heart")

@@ -55,3 +55,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "pueden|puede|podran")
     add("notice", "alarma|alarmas")
     add("my", "nuestro|nuestra|nuestros|nuestras")
+    add("emph", "me los se de memoria|me las se de memoria|los conozco de memoria|las conozco de memoria")

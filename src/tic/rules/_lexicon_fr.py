@@ -56,3 +56,6 @@ def register(add: Callable[..., None]) -> None:
     add("only", "seules|seuls|seule|seul")
     add("notice", "alarme|alarmes")
     add("my", "notre")
+    add("emph", "je les connais par coeur|je le connais par coeur|je la connais par coeur|je connais par coeur|"
+                "je les connais par cœur|je le connais par cœur|je la connais par cœur|je connais par cœur")
+    add("kind", "cours", C)

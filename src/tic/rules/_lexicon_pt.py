@@ -57,3 +57,5 @@ def register(add: Callable[..., None]) -> None:
     add("notice", "alarme|alarmes")
     add("my", "nosso|nossa|nossos|nossas")
     add("savedas", "gravada como|gravado como|guardada como|guardado como|gravada no telemovel como")
+    add("emph", "sei-as de cor|sei-os de cor|conheco-as de cor|conheco-os de cor")
+    add("recur", "se repetem|que se repetem|se repete|que se repete")

@@ -228,7 +228,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "judge":
             raise Unread(f'"{it.text}" needs judgement (a model can read it)')
-        if cls == "aside" and ph.recur and all(x.cls in {"recur", "or"} or x.text == "," for x in it.items):
+        if cls == "aside" and ph.recur and all(x.cls in {"recur", "or", "emph"} or x.text == "," for x in it.items):
             ph.freqs.extend(str(x.value) for x in it.items if x.cls == "recur" and x.value)  # "(diários, semanais)"
             i += 1
             continue

@@ -45,7 +45,7 @@ from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
 from tic.rules._phrases import Phrase, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
-from tic.rules._slots import People, Unread
+from tic.rules._slots import People, Unread, examples
 from tic.rules._tokens import fold
 from tic.signals._matchers import _topic_words, topic_terms
 
@@ -87,6 +87,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
     items = scan(text)
     if not items:
         raise Unread("the rule is empty")
+    items = _without_examples(items)
     items, release, has_release = strip_release(items)
     _resolve_it(items)
     _verb_final(items)
@@ -143,6 +144,16 @@ def read_with(text: str, section: str, people: People) -> Reading:
     if has_release and not (effect == "hold" and _release_fits(when, release)):
         raise Unread("what happens at the end of the hold does not fit its window")
     return Reading(effect=effect, when=when, unless=unless, unless_effect=unless_effect)
+
+
+def _without_examples(items: list[Item]) -> list[Item]:
+    """'Reuniones que se repiten cada semana: dailies, 1:1, retros…': a list after a colon that ends in "…" or
+    "etc." gives examples of what the rule names, and narrows nothing."""
+    colon = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text == ":"), None)
+    if colon is not None and colon > 0 and examples(items[colon + 1 :]) and not any(
+            it.cls in {"v+", "v-", "neg", "always", "unless", "except", "only", "if"} for it in items[colon + 1 :]):
+        return items[:colon]
+    return items
 
 
 def _release_fits(when: object, release: str | None) -> bool:

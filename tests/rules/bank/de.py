@@ -224,4 +224,23 @@ b("T7", "sender", "always", "Mails von Frau Dr. Brandt", False,
   P(email("Anna Brandt", "a.brandt@praxis.example", "Befund", "x"), N),
   P(email("Brandt Zwieback", "info@brandt.example", "Angebot", "x"), None, "eine Firma mit ihrem Namen"))
 
+# --- Verbzweitstellung, Modalverben und Partizipien ---------------------------------------------------------------
+b("T7", "category", "never", "Newsletter, Werbung und automatisch verschickte Berichte interessieren mich nicht.", False,
+  P(newsletter("Baunetz", "baunetz.example"), S), P(promo("Fliesen Reimann", "fliesen.example"), S),
+  P(digest("Baucam", "baucam.example"), S), P(other_email(), None))
+b("T7", "sender", "never", "Benachrichtigungen von XING will ich überhaupt nicht haben.", False,
+  P(social("xing"), S), P(social("linkedin"), None), P(other_email(), None))
+b("T7", "recurring", "never", "Termine, die sich jede Woche wiederholen, kenne ich auswendig – dafür brauche ich keine "
+  "Erinnerung.", False,
+  P(event("Jour fixe", rrule=weekly, start_in=hours(3)), S), P(event("Stand-up", rrule=daily, start_in=hours(3)), None),
+  P(other_event(), None))
+b("T7", "group", "custom", "In WhatsApp-Gruppen nur dann, wenn mich jemand mit @ erwähnt.", False,
+  P(chat("Jasper", "+49 151 000 666", "@ich Plan?", group=True, chat_name="Büro", mentions=("me",)), N),
+  P(chat("Jasper", "+49 151 000 666", "Plan?", group=True, chat_name="Büro"), S), P(other_chat(), None))
+b("T9", "created", "custom", "Und wenn heute ein neuer Termin eingetragen wurde, der in den nächsten 4 Stunden anfängt, "
+  "will ich das auch mitbekommen.", False,
+  P(event("Abnahme", start_in=hours(2), created_ago=minutes(30)), N),
+  P(event("Abnahme", start_in=hours(2), created_ago=days(1)), None, "gestern eingetragen"),
+  P(event("Abnahme", start_in=hours(6), created_ago=minutes(30)), None, "zu spät"))
+
 CASES = b.cases

@@ -236,4 +236,7 @@ b("T7", "sender", "always", "Cualquier persona de Grupo Logístico Norte, nuestr
 b("T7", "sender", "always", 'Mi hermana por WhatsApp: la tengo guardada como "Palo 🐢".', False,
   P(chat("Palo 🐢", "+34 655 000 111", "¿vienes?"), N), P(chat("Paloma Recio", "+34 611 000 222", "hola"), None))
 
+b("T7", "recurring", "never", "Reuniones que se repiten cada semana: dailies, 1:1, retros…", False,
+  P(event("Daily", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
+
 CASES = b.cases

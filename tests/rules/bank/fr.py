@@ -224,4 +224,7 @@ b("T7", "sender", "always", "Les messages WhatsApp de « Papa » (c'est le nom d
 b("T7", "sender", "always", "Les messages de ma fille, que j'ai enregistrée sous « Lou ».", False,
   P(chat("Lou", "+33 6 55 44 33 22", "coucou"), N), P(chat("Louise", "+33 6 55 44 33 11", "salut"), None))
 
+b("T7", "recurring", "never", "Les cours et réunions récurrents (every week, je les connais par cœur).", False,
+  P(event("TP chimie", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
+
 CASES = b.cases

@@ -230,4 +230,7 @@ b("T7", "sender", "always", 'Mensagens de WhatsApp da minha filha, que tenho gra
   P(chat("Matilde 🌻", "+351 912 000 333", "mãe?"), N), P(chat("Matilde Sousa", "+351 913 000 444", "olá"), None),
   P(other_email(), None))
 
+b("T7", "recurring", "never", "Lembretes de reuniões que se repetem todas as semanas.", False,
+  P(event("Reunião de equipa", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
+
 CASES = b.cases
