@@ -51,3 +51,5 @@ def register(add: Callable[..., None]) -> None:
     add("msgverb", "schickt|schicken|sendet|senden", EW)
     add("cat", "automatisch verschickte|automatisch versandte|automatisch verschickten|automatische|automatisch", "automated")
     add("cat", "berichte|bericht|reports", "digest")
+    add("created", "eingetragen wurde|eingetragen wurden|hinzugefugt wurde|hinzugefugt wurden|angelegt wurde|"
+                   "angelegt wurden|erstellt wurde|erstellt wurden")

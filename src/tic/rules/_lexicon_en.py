@@ -30,3 +30,4 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "show them to me|show it to me|show me everything|show them")
     add("notice", "alarm|alarms")
     add("emph", "i know them by heart|i know those by heart|i know it by heart")
+    add("created", "has been added|have been added|that have been added|that has been added|got added")

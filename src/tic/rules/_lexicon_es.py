@@ -56,3 +56,5 @@ def register(add: Callable[..., None]) -> None:
     add("notice", "alarma|alarmas")
     add("my", "nuestro|nuestra|nuestros|nuestras")
     add("emph", "me los se de memoria|me las se de memoria|los conozco de memoria|las conozco de memoria")
+    add("created", "se anade|se anaden|se agrega|se agregan|se crea|se crean|se ha anadido|se han anadido|"
+                   "que se anada|que se anadan")

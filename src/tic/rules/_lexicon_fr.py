@@ -59,3 +59,5 @@ def register(add: Callable[..., None]) -> None:
     add("emph", "je les connais par coeur|je le connais par coeur|je la connais par coeur|je connais par coeur|"
                 "je les connais par cœur|je le connais par cœur|je la connais par cœur|je connais par cœur")
     add("kind", "cours", C)
+    add("created", "qui ont ete ajoutes|qui ont ete ajoutees|qui a ete ajoute|qui a ete ajoutee|ont ete ajoutes|"
+                   "ont ete ajoutees|a ete ajoute")

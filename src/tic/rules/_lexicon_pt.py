@@ -59,3 +59,8 @@ def register(add: Callable[..., None]) -> None:
     add("savedas", "gravada como|gravado como|guardada como|guardado como|gravada no telemovel como")
     add("emph", "sei-as de cor|sei-os de cor|conheco-as de cor|conheco-os de cor")
     add("recur", "se repetem|que se repetem|se repete|que se repete")
+    add("v+", "avisem|me avisem|avisem-me")
+    add("created", "acrescentado|acrescentada|acrescentados|acrescentadas|que tenham sido acrescentadas|"
+                   "que tenham sido acrescentados|que tenham sido adicionadas|que tenham sido adicionados|"
+                   "que foram acrescentadas|que foram adicionadas|tenham sido acrescentadas|foram acrescentadas")
+    add("kind", "consulta|consultas|consulta medica|consultas medicas", C)

@@ -364,4 +364,8 @@ b("T7", "sender", "always", 'Texts from my sister - I have her saved as "Bea".',
   P(chat("Bea", "+34 600 222 333", "call me"), N), P(chat("Bea Ruiz", "+34 600 222 444", "hi"), None), P(other_chat(), None))
 b.no("T7", "sender", "always", "Emails from Dana Whitfield, my accountant, and my lawyer.")
 
+b("T9", "created", "custom", "Meetings that have been added today and start within 2 hours.", False,
+  P(event("Sync", start_in=hours(1), created_ago=minutes(20)), N),
+  P(event("Sync", start_in=hours(1), created_ago=days(2)), None), P(other_event(), None))
+
 CASES = b.cases

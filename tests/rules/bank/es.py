@@ -239,4 +239,9 @@ b("T7", "sender", "always", 'Mi hermana por WhatsApp: la tengo guardada como "Pa
 b("T7", "recurring", "never", "Reuniones que se repiten cada semana: dailies, 1:1, retros…", False,
   P(event("Daily", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
 
+b("T9", "created", "custom", "Si se añade hoy un evento al calendario y empieza en menos de 12 horas, avísame.", False,
+  P(event("Demo cliente", start_in=hours(8), created_ago=minutes(20)), N),
+  P(event("Demo cliente", start_in=days(3), created_ago=minutes(20)), None, "empieza tarde"),
+  P(event("Demo cliente", start_in=hours(8), created_ago=days(1)), None, "añadido ayer"))
+
 CASES = b.cases

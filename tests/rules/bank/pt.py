@@ -233,4 +233,13 @@ b("T7", "sender", "always", 'Mensagens de WhatsApp da minha filha, que tenho gra
 b("T7", "recurring", "never", "Lembretes de reuniões que se repetem todas as semanas.", False,
   P(event("Reunião de equipa", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
 
+b("T9", "created", "custom", "Consultas ou reuniões que tenham sido acrescentadas à agenda hoje e que comecem nas "
+  "próximas 3 horas.", False,
+  P(event("Consulta Dr. Sá", start_in=hours(2), created_ago=minutes(30)), N),
+  P(event("Consulta Dr. Sá", start_in=hours(2), created_ago=days(1)), None, "acrescentada ontem"),
+  P(email("Consultas Lda", "geral@consultas.example", "Fatura", "x"), None, "não é um remetente"))
+b("T7", "group", "custom", "Grupos de WhatsApp: só me avisem se alguém me mencionar com @.", False,
+  P(chat("Rui", "+351 913 000 222", "@eu vens?", group=True, chat_name="Futebol", mentions=("me",)), N),
+  P(chat("Rui", "+351 913 000 222", "quem vem?", group=True, chat_name="Futebol"), S), P(other_chat(), None))
+
 CASES = b.cases
