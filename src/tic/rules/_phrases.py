@@ -198,6 +198,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread(f'the topic after "{it.text}" is not understood')
             ph.topics.extend(phrases_)
             continue
+        if cls == "quote" and (k := _kind_of(items, i)) is not None:
+            ph.cats.append(k[0])  # 'any "digest" kind of email', 'tout mail du genre « digest »'
+            i = k[1]
+            continue
         if cls in {"name", "quote"}:
             i = _bare_name(items, i, ph, people)
             continue
@@ -393,6 +397,23 @@ def _ref_label(items: list[Item], i: int, ph: Phrase) -> int:
             j += 1
     ph.topics.append(" ".join(words))
     return j
+
+
+_KIND_OF = {("kind", "of"), ("type", "of"), ("sort", "of"), ("style",), ("genre",), ("tipo",), ("estilo",), ("art",)}
+
+
+def _kind_of(items: list[Item], i: int) -> tuple[str, int] | None:
+    """'"digest" kind of email': a quoted word that names a kind of mail, said as such."""
+    from tic.rules._lexicon import candidates
+    from tic.rules._tokens import split_elisions
+
+    words = tuple(fold(x.text) for x in items[i + 1 : i + 3])
+    n = next((len(k) for k in _KIND_OF if words[: len(k)] == k), 0)
+    if not n or i + 1 + n >= len(items) or items[i + 1 + n].cls != "kind":
+        return None
+    cat = next((c.value for c in candidates(split_elisions(fold(items[i].text)), 0) if c.cls == "cat"
+                and c.words == len(items[i].text.split())), None)
+    return (str(cat), i + 2 + n) if cat else None
 
 
 def _looks_named(text: str) -> bool:

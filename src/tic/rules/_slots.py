@@ -92,6 +92,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             else:
                 who.append(Who(by="name", value=name))
             org_next = org
+            j = _placed(items, j, who)
             j = _sender_asides(items, j, who, people, role="")
             if (appo := apposition(items, j)) is not None:  # "Álvaro Quesada, mi socio": who he is, no constraint
                 people.define(appo[0], who[-1:])
@@ -133,6 +134,18 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     if not who:
         raise Unread("a sender is named but not recognised")
     return who, j, ""
+
+
+def _placed(items: list[Item], j: int, who: list[Who]) -> int:
+    """'Glenmore Community College in Cork — their emails end in @glenmorecc.ie': a place after the name, with
+    the addresses in the aside that follows, is the addresses alone (the name might be another place's)."""
+    if j + 2 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"in", "en", "a", "em", "im"} \
+            and items[j + 1].cls == "name" and items[j + 2].cls == "aside":
+        extra, _ = parse_aside(items[j + 2].items)
+        if extra and all(w.by in {"domain", "address"} for w in extra):
+            who.pop()
+            return j + 2
+    return j
 
 
 DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",

@@ -368,4 +368,10 @@ b("T9", "created", "custom", "Meetings that have been added today and start with
   P(event("Sync", start_in=hours(1), created_ago=minutes(20)), N),
   P(event("Sync", start_in=hours(1), created_ago=days(2)), None), P(other_event(), None))
 
+b("T7", "sender", "always", "Anyone from Glenmore College in Cork — their emails end in @glenmore-cork.example.", False,
+  P(email("Siobhán Walsh", "s.walsh@glenmore-cork.example", "Visit", "x"), N),
+  P(email("Glenmore College", "info@glenmore-leeds.example", "Open day", "x"), None, "another Glenmore College"))
+b("T7", "category", "never", 'Newsletters, ads, and any "digest" kind of email.', False,
+  P(newsletter("Edu Hebdo", "eduhebdo.example"), S), P(digest("Moodle", "moodle.example"), S), P(other_email(), None))
+
 CASES = b.cases
