@@ -11,6 +11,7 @@ def test_t6_an_older_world_gains_the_decided_by_column(world):
     with world.begin() as conn:
         conn.exec_driver_sql("ALTER TABLE triage_decisions DROP COLUMN decided_by")
     assert "decided_by" not in {c["name"] for c in inspect(world).get_columns("triage_decisions")}
-    _add_missing_columns(world)
-    _add_missing_columns(world)  # idempotent
+    for _ in range(2):  # idempotent
+        with world.begin() as conn:
+            _add_missing_columns(conn)
     assert "decided_by" in {c["name"] for c in inspect(world).get_columns("triage_decisions")}
