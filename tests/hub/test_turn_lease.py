@@ -255,3 +255,36 @@ def test_h11_a_user_message_waits_for_the_turn_and_is_stored_once(world, roster,
     assert roles == [("assistant", "told"), ("user", "hi"), ("assistant", "hello")]
     assert said_b == ["hello"]
     store_a.close(), store_b.close()
+
+
+def test_h11_a_cancelled_turns_thread_cannot_write_after_another_engine_took_over(world, roster, clock):
+    """The engine stops (its task is cancelled) while its model thread runs on: the turn is released as
+    interrupted, the other engine finishes it, and the thread's late reply is refused (its own epoch)."""
+    started, release = threading.Event(), threading.Event()
+
+    def slow(messages, tools):
+        started.set()
+        release.wait(10)
+        return AssistantMessage(content="late")
+
+    said_a: list[str] = []
+    said_b: list[str] = []
+    hub_a, notify_a, store_a = engine(world, roster, clock, "a", ScriptedModel(slow), said_a)
+    hub_b, _, store_b = engine(world, roster, clock, "b", ScriptedModel(AssistantMessage(content="note 1")), said_b)
+
+    async def scenario():
+        notify_a.notify(note(1))
+        turn = asyncio.create_task(hub_a.deliver_pending())
+        await asyncio.to_thread(started.wait, 10)
+        turn.cancel()  # the engine shuts down; its to_thread worker goes on
+        with pytest.raises(asyncio.CancelledError):
+            await turn
+        assert hub_b.lease.orphaned()  # released as interrupted: no need to wait for the expiry
+        assert await hub_b.resume() is True
+        release.set()
+        await asyncio.sleep(0.2)  # the stale thread tries to store its reply
+
+    asyncio.run(scenario())
+    assert hub_b.history.assistant_texts() == ["note 1"]
+    assert said_a == [] and said_b == ["note 1"]
+    store_a.close(), store_b.close()

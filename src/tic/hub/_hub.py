@@ -196,7 +196,8 @@ class ChatHub:
         beat = asyncio.create_task(self._heartbeat(), name="chathub-turn-heartbeat")
         interrupted = True
         try:
-            yield claim
+            with self.lease.bound(claim):  # this turn's threads are checked against its epoch, even after it
+                yield claim
             interrupted = False
         finally:
             beat.cancel()

@@ -31,8 +31,11 @@ import os
 import socket
 import threading
 import uuid
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Iterator
 
 from sqlalchemy import Engine, and_, or_, select, update
 from sqlalchemy.exc import OperationalError
@@ -48,6 +51,11 @@ __all__ = ["Claim", "TurnLease", "TurnLost", "engine_id"]
 TTL_SECONDS = 30.0  # a turn whose owner has not beaten for this long (Clock time) may be taken over
 BEAT_SECONDS = 5.0  # how often the owner beats while it holds the turn (event-loop time)
 PG_LOCK_TIMEOUT = "2s"  # PostgreSQL: an acquire never waits longer than this on a stuck owner's row lock
+
+# The turn the running code belongs to: (id of its lease, epoch). Set for the length of a turn and
+# copied into the threads it starts (asyncio.to_thread), so a turn's thread that outlives its turn
+# (its task was cancelled) is still checked against its own epoch, never waved through.
+_TURN: ContextVar[tuple[int, int] | None] = ContextVar("tic_turn", default=None)
 
 
 class TurnLost(TicError):
@@ -127,7 +135,7 @@ class TurnLease:
             self._epoch, self._lost = epoch, False
         claim = Claim(epoch=epoch, took_over=bool(taken_from), taken_from=taken_from)
         if claim.took_over and taken_from != self.owner:
-            log.warning("took over the %s agent's turn from engine %s (it stopped beating)", self.agent, taken_from)
+            log.warning("took over the %s agent's turn from engine %s (it stopped beating or was interrupted)", self.agent, taken_from)
         return claim
 
     def release(self, *, interrupted: bool = False) -> None:
@@ -144,33 +152,54 @@ class TurnLease:
                 update(L).where(L.c.agent == self.agent, L.c.owner == self.owner, L.c.epoch == epoch).values(**values)
             )
 
+    @contextmanager
+    def bound(self, claim: Claim) -> Iterator[None]:
+        """The code run in this block (and the threads it starts) belongs to the turn of `claim`."""
+        token = _TURN.set((id(self), claim.epoch))
+        try:
+            yield
+        finally:
+            _TURN.reset(token)
+
     # --- ownership checks -------------------------------------------------------------------
 
     def guard(self, conn) -> None:
         """First statement of a transaction that writes the turn: still ours (and renewed), or `TurnLost`.
 
-        Outside a held turn (not acquired) it checks nothing: direct use of a history (tests, tools).
+        Code of a turn is checked against that turn's epoch; other code against the turn held now.
+        Outside any turn (nothing held) it checks nothing: direct use of a history (tests, tools).
         """
+        bound = _TURN.get()
         with self._lock:
-            epoch, lost = self._epoch, self._lost
-        if lost:
+            held, lost = self._epoch, self._lost
+        if bound is not None and bound[0] == id(self):
+            epoch = bound[1]
+        elif lost:
             raise TurnLost(f"another engine took over the {self.agent} agent's turn")
-        if epoch is None:
+        elif held is None:
             return
+        else:
+            epoch = held
         if not self._renew(conn, epoch):
-            with self._lock:
-                if self._epoch == epoch:
-                    self._lost = True
+            self._mark_lost(epoch)
             raise TurnLost(f"another engine took over the {self.agent} agent's turn")
 
     def renew(self) -> bool:
         """The heartbeat: push the expiry forward. False once the turn was taken over (or not held)."""
-        try:
-            with self._engine.begin() as conn:
-                self.guard(conn)
-        except TurnLost:
+        with self._lock:
+            epoch = None if self._lost else self._epoch
+        if epoch is None:
             return False
-        return self.holding
+        with self._engine.begin() as conn:
+            ok = self._renew(conn, epoch)
+        if not ok:
+            self._mark_lost(epoch)
+        return ok
+
+    def _mark_lost(self, epoch: int) -> None:
+        with self._lock:
+            if self._epoch == epoch:
+                self._lost = True
 
     def _renew(self, conn, epoch: int) -> bool:
         now = self._clock.now()
