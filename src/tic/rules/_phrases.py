@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tic.rules._reading import Who, Window
+from tic.rules._nouns import kind_of, ref_label
 from tic.rules._scan import Item, is_number
 from tic.rules._slots import (
     DESCRIPTORS,
@@ -198,7 +199,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread(f'the topic after "{it.text}" is not understood')
             ph.topics.extend(phrases_)
             continue
-        if cls == "quote" and (k := _kind_of(items, i)) is not None:
+        if cls == "quote" and (k := kind_of(items, i)) is not None:
             ph.cats.append(k[0])  # 'any "digest" kind of email', 'tout mail du genre « digest »'
             i = k[1]
             continue
@@ -259,7 +260,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "ref" and (i > 0 and items[i - 1].cls in {"notice", "kind"}
                              or i + 1 < len(items) and items[i + 1].cls in {"notice", "kind"}):
-            i = _ref_label(items, i, ph)  # "las alertas P1", "the P1 alerts": alerts about P1
+            i = ref_label(items, i, ph)  # "las alertas P1", "the P1 alerts": alerts about P1
             continue
         if cls == "subject":
             raise Unread(f'"{it.text}" without the words to look for is not understood')
@@ -382,38 +383,6 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     who, j, _ = sender_slot(items, i, people)
     ph.who.extend(who)
     return j
-
-
-def _ref_label(items: list[Item], i: int, ph: Phrase) -> int:
-    """A reference labelling a notice or kind noun, with what it is of ("alertas P1 de producción")."""
-    words = [items[i].text]
-    j = i + 1
-    if j + 1 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"de", "of", "du", "da", "do", "der"} \
-            and items[j + 1].cls == "word":
-        words.append(items[j].text)
-        j += 1
-        while j < len(items) and items[j].cls == "word" and len(words) < 5:
-            words.append(items[j].text)
-            j += 1
-    ph.topics.append(" ".join(words))
-    return j
-
-
-_KIND_OF = {("kind", "of"), ("type", "of"), ("sort", "of"), ("style",), ("genre",), ("tipo",), ("estilo",), ("art",)}
-
-
-def _kind_of(items: list[Item], i: int) -> tuple[str, int] | None:
-    """'"digest" kind of email': a quoted word that names a kind of mail, said as such."""
-    from tic.rules._lexicon import candidates
-    from tic.rules._tokens import split_elisions
-
-    words = tuple(fold(x.text) for x in items[i + 1 : i + 3])
-    n = next((len(k) for k in _KIND_OF if words[: len(k)] == k), 0)
-    if not n or i + 1 + n >= len(items) or items[i + 1 + n].cls != "kind":
-        return None
-    cat = next((c.value for c in candidates(split_elisions(fold(items[i].text)), 0) if c.cls == "cat"
-                and c.words == len(items[i].text.split())), None)
-    return (str(cat), i + 2 + n) if cat else None
 
 
 def _looks_named(text: str) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
+from tic.rules._asides import examples, placed as _placed
 from tic.rules._people import apposition, saved_later
 
 __all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
@@ -136,18 +137,6 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     return who, j, ""
 
 
-def _placed(items: list[Item], j: int, who: list[Who]) -> int:
-    """'Glenmore Community College in Cork — their emails end in @glenmorecc.ie': a place after the name, with
-    the addresses in the aside that follows, is the addresses alone (the name might be another place's)."""
-    if j + 2 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"in", "en", "a", "em", "im"} \
-            and items[j + 1].cls == "name" and items[j + 2].cls == "aside":
-        extra, _ = parse_aside(items[j + 2].items)
-        if extra and all(w.by in {"domain", "address"} for w in extra):
-            who.pop()
-            return j + 2
-    return j
-
-
 DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 
@@ -255,24 +244,6 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     elif who:
         people.last = list(who)
     return j
-
-
-_EXAMPLE_OPENERS = {"eg", "for example", "for instance", "such as", "por ejemplo",
-                    "zum beispiel", "beispielsweise", "par exemple", "por exemplo"}
-_EXAMPLE_CLOSERS = {"…", "etc", "etc.", "usw", "usw.", "etcetera", "etcetera."}
-
-
-def examples(inner: list[Item]) -> bool:
-    """'(notes saisies, cahier de textes…)', '(e.g. Substack, Medium)': examples of what the rule names, which
-    narrow nothing and widen nothing."""
-    if inner and inner[-1].text == ".":
-        inner = inner[:-1]
-    if len(inner) < 2:
-        return False
-    last = inner[-1].text if inner[-1].text == "…" else fold(inner[-1].text)
-    compact = fold("".join(it.text for it in inner[:4]))
-    return last in _EXAMPLE_CLOSERS or any(compact.startswith(m + ".") for m in ("e.g", "z.b", "p.ej", "p.ex")) \
-        or fold(inner[0].text) in _EXAMPLE_OPENERS or fold(f"{inner[0].text} {inner[1].text}") in _EXAMPLE_OPENERS
 
 
 def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
