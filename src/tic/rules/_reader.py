@@ -45,7 +45,8 @@ from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
 from tic.rules._phrases import Phrase, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
-from tic.rules._slots import People, Unread, examples
+from tic.rules._asides import examples
+from tic.rules._slots import People, Unread
 from tic.rules._tokens import fold
 from tic.signals._matchers import _topic_words, topic_terms
 
