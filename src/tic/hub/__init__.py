@@ -3,6 +3,7 @@
 from tic.hub._files import FileArea, register_file_tools
 from tic.hub._history import INTERRUPTED, NOTIFICATION_REASONING, ChatHistory
 from tic.hub._hub import ChatHub, notification_objects
+from tic.hub._lease import TurnLease, TurnLost
 from tic.hub._notify import Notification, Notifier, notification_template
 from tic.hub._registry import CallContext, Tool, ToolRegistry, ToolResult
 from tic.hub._tools import READ_NOTIFICATION, register_builtin_tools
@@ -20,6 +21,8 @@ __all__ = [
     "Tool",
     "ToolRegistry",
     "ToolResult",
+    "TurnLease",
+    "TurnLost",
     "notification_objects",
     "notification_template",
     "register_builtin_tools",
