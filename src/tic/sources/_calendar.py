@@ -40,6 +40,7 @@ from tic.sources._base import Cursor, Fetched
 from tic.sources._event import Event, Person, cap_body, stable_key
 from tic.sources._ical_read import read_calendar
 from tic.sources._recur import LOOK_BACK, MAX_SCAN, Budget, next_occurrence
+from tic.sources._recur import as_utc as _utc
 
 __all__ = ["calendar_fetch", "parse_calendar", "read_calendar", "zone_named", "LOOK_BACK", "MAX_SCAN"]
 # What a user would call a change of a series' instance (not DTSTAMP, SEQUENCE, attendee replies).
@@ -214,16 +215,6 @@ def _decoded(component: Any, name: str) -> Any:
         return component.decoded(name) if name in component else None
     except Exception:  # noqa: BLE001 - a broken optional property reads as absent
         return None
-
-
-def _utc(value: Any, local: tzinfo) -> datetime | None:
-    """An iCalendar date/date-time as aware UTC; dates and floating times are read in `local`."""
-    if isinstance(value, datetime):
-        aware = value if value.tzinfo is not None else value.replace(tzinfo=local)
-        return aware.astimezone(timezone.utc)
-    if isinstance(value, date):
-        return datetime(value.year, value.month, value.day, tzinfo=local).astimezone(timezone.utc)
-    return None
 
 
 def _text(component: Any, name: str) -> str:

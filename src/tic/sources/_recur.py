@@ -284,14 +284,19 @@ def _moved(master: Any, delta: timedelta, count: int | None, all_day: bool) -> A
     return moved
 
 
-def _start(occurrence: Any, local: tzinfo) -> datetime | None:
-    try:
-        value = occurrence.decoded("DTSTART")
-    except Exception:  # noqa: BLE001
-        return None
+def as_utc(value: Any, local: tzinfo) -> datetime | None:
+    """An iCalendar date/date-time as aware UTC; dates and floating times are read in `local`."""
     if isinstance(value, datetime):
         aware = value if value.tzinfo is not None else value.replace(tzinfo=local)
         return aware.astimezone(timezone.utc)
     if isinstance(value, date):
         return datetime(value.year, value.month, value.day, tzinfo=local).astimezone(timezone.utc)
     return None
+
+
+def _start(occurrence: Any, local: tzinfo) -> datetime | None:
+    try:
+        value = occurrence.decoded("DTSTART")
+    except Exception:  # noqa: BLE001
+        return None
+    return as_utc(value, local)
