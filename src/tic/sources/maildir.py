@@ -9,6 +9,17 @@ fetch looks at everything delivered from `delivered - SLACK` on, so a message
 moved late from tmp/ is not missed, and skips the `recent` keys it already
 returned. (Any duplicate left is dropped by the tick's key + version dedupe, T5.)
 
+Idle cost does not grow with the mailbox (issue 10): the cursor also holds the
+modification times of new/ and cur/ (`dirs`); a fetch whose folders did not
+change since the cursor's listing lists nothing and opens nothing. A folder
+changed within `RACY` of the listing is marked `racy` (a later change in the
+same timestamp granule would not show), and is listed again next time. When
+it did change, the listing is diffed against the one the cursor was made from
+(kept in memory, `listing` names it): only keys not seen before are read; a
+renamed file (a flag change, new/ -> cur/, the S flag) is not a new event, and
+a deleted file is not an event at all (the user removed mail they had). After
+a restart, with no listing in memory, the time rule above decides.
+
 A Sent folder beside the inbox (`.Sent` inside it, `Sent`, `Gesendet`,
 `Enviados`, `Envoyés` … next to it; see `_sent`) tells who the user writes to:
 an event from one of them carries `refs["correspondent"] = "sent"`, one that
@@ -20,10 +31,13 @@ from __future__ import annotations
 import mailbox
 import os
 import re
+import secrets
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from tic.clock import Clock, SystemClock
 from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
 from tic.sources._email import email_event, html_to_text
@@ -34,6 +48,8 @@ __all__ = ["MaildirSource", "html_to_text"]
 
 SLACK = timedelta(minutes=10)  # re-read window before the cursor (late tmp/ -> new/ moves)
 FIRST_RUN_MARGIN = timedelta(days=1)  # delivered this long before `since` => Date is older too
+RACY = 2.0  # seconds: a folder changed this close to its listing is listed again (coarse file-system clocks)
+LISTINGS = 4  # listings kept in memory (the cursor just returned, and a few a failed tick did not store)
 
 _EPOCH_NAME = re.compile(r"^(\d{9,11})(?:[._]|$)")
 
@@ -46,6 +62,7 @@ class _Entry:
     subdir: str
     flags: str
     delivered: float
+    name: str = ""  # subdir/file name: a rename (flags, new/ -> cur/) changes it, the key stays
 
 
 class MaildirSource:
@@ -53,33 +70,58 @@ class MaildirSource:
 
     kind = "email"
 
-    def __init__(self, path: Path | str, name: str = "mail") -> None:
+    def __init__(self, path: Path | str, name: str = "mail", *, clock: Clock | None = None) -> None:
         self.path = Path(path)
         self.name = name
         self._people: Correspondents | None = None
+        self._clock = clock or SystemClock()  # the file system's time, compared with the folders' mtimes
+        self._prefix = secrets.token_hex(4)
+        self._serial = 0
+        self._listings: OrderedDict[str, dict[str, str]] = OrderedDict()  # listing id -> Maildir key -> file name
 
     def __repr__(self) -> str:
         return f"MaildirSource({str(self.path)!r}, name={self.name!r})"
 
     def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
+        stamp = self._stamp()
+        if cursor and cursor.get("dirs") == stamp and not cursor.get("racy"):
+            return Fetched(events=[], cursor=dict(cursor))  # nothing moved in new/ or cur/: nothing to list or read
+        listed_at = self._clock.now().timestamp()
         box = self._open()
-        self._people = self._correspondents()
         after = _cursor_time(cursor)
         done = set(cursor.get("recent", ())) if after is not None and cursor else set()
         try:
             entries = _list(self.path, box.colon)
         except OSError as exc:
             raise SourceError(f"{self.name}: cannot list the Maildir {self.path}: {exc.strerror or exc}; check its permissions") from exc
-        events: list[Event] = []
-        errors: list[ItemError] = []
+        seen = self._listings.get(str(cursor.get("listing"))) if cursor else None
+        listing = {e.key: e.name for e in entries}
         newest = after if after is not None else 0.0
+        wanted: list[_Entry] = []
         for entry in entries:
             newest = max(newest, entry.delivered)
-            if after is not None:
+            if seen is not None:
+                if entry.key in seen:
+                    continue  # known: unchanged, or renamed (flags, new/ -> cur/)
+            elif after is not None:
                 if entry.delivered < after - SLACK.total_seconds() or entry.key in done:
                     continue
             elif since is not None and entry.delivered < (since - FIRST_RUN_MARGIN).timestamp():
                 continue
+            wanted.append(entry)
+        events, errors = self._read(box, wanted, first_run=after is None and seen is None, since=since)
+        recent = sorted(e.key for e in entries if e.delivered >= newest - SLACK.total_seconds())
+        return Fetched(events=events, cursor={"delivered": newest, "recent": recent, "dirs": stamp,
+                                              "racy": any(ns / 1e9 >= listed_at - RACY for ns in stamp),
+                                              "listing": self._remember(listing)}, errors=errors)
+
+    def _read(self, box: mailbox.Maildir, wanted: list[_Entry], *, first_run: bool,
+              since: datetime | None) -> tuple[list[Event], list[ItemError]]:
+        events: list[Event] = []
+        errors: list[ItemError] = []
+        if wanted:
+            self._people = self._correspondents()
+        for entry in wanted:
             try:
                 raw = box.get_bytes(entry.key)
             except KeyError:
@@ -92,12 +134,29 @@ class MaildirSource:
             except Exception as exc:  # noqa: BLE001 - one bad message must not stop the fetch (R2)
                 errors.append(ItemError(self.name, f"{entry.subdir}/{entry.key}", f"{type(exc).__name__}: {exc}"))
                 continue
-            if after is None and since is not None and event.time < since:
+            if first_run and since is not None and event.time < since:
                 continue
             events.append(event)
         events.sort(key=lambda e: e.time)
-        recent = sorted(e.key for e in entries if e.delivered >= newest - SLACK.total_seconds())
-        return Fetched(events=events, cursor={"delivered": newest, "recent": recent}, errors=errors)
+        return events, errors
+
+    def _stamp(self) -> list[int]:
+        """The modification times (ns) of new/ and cur/: a delivery, a move, a rename or a deletion changes one."""
+        try:
+            return [os.stat(self.path / sub).st_mtime_ns for sub in ("new", "cur")]
+        except FileNotFoundError:
+            self._open()  # raises the message that says what to do
+            raise
+        except OSError as exc:
+            raise SourceError(f"{self.name}: cannot read the Maildir {self.path}: {exc.strerror or exc}; check its permissions") from exc
+
+    def _remember(self, listing: dict[str, str]) -> str:
+        self._serial += 1
+        ident = f"{self._prefix}-{self._serial}"
+        self._listings[ident] = listing
+        while len(self._listings) > LISTINGS:
+            self._listings.popitem(last=False)
+        return ident
 
     def _open(self) -> mailbox.Maildir:
         if not (self.path / "cur").is_dir() or not (self.path / "new").is_dir():
@@ -153,5 +212,5 @@ def _list(path: Path, colon: str) -> list[_Entry]:
                     delivered = float(m.group(1)) if m else f.stat().st_mtime
                 except OSError:
                     continue
-                entries.append(_Entry(key, subdir, flags, delivered))
+                entries.append(_Entry(key, subdir, flags, delivered, f"{subdir}/{f.name}"))
     return entries
