@@ -16,7 +16,7 @@ from tic.channels._tool import register_notification_tool
 from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
-from tic.hub import ChatHub, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
+from tic.hub import ChatHub, ChatViews, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
 from tic.hub._background import BackgroundAgent
 from tic.hub._lookups import register_decision_tool, register_lookup_tools
 from tic.models import OFFLINE_SPECS, ChatModel
@@ -116,7 +116,8 @@ def triage_decider(settings: Settings, agent, *, warn=None, world=None, clock: C
     return TriageDecider(agent, model, warn=warn, reading_cache=cache, model_decider=decider)
 
 
-def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
+def build_hub(app: App, say: Callable[[str], None] | None = None, *, views: ChatViews | None = None) -> ChatHub:
+    """The main agent's ChatHub; it shows the conversation to `views` (and to `say`, the simplest view)."""
     agent = app.roster["main"]
     spec = app.settings.main_model or agent.meta.model
     return ChatHub(
@@ -127,6 +128,7 @@ def build_hub(app: App, say: Callable[[str], None]) -> ChatHub:
         model=model_for(spec, app.clock, app.settings),
         clock=app.clock,
         say=say,
+        views=views,
         batch_window=app.settings.batch_window_ms / 1000,
         channels=app.workdirs.for_agent("main"),
     )

@@ -4,26 +4,63 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Callable, TextIO
+from typing import Any, Awaitable, Callable, TextIO
 
 from tic.app import App, build_background_agents, build_hub, build_triage
+from tic.hub import ChatHub, ChatViews, Status
 from tic.scheduler import Scheduler
 from tic.textsafe import terminal_text
 
 log = logging.getLogger(__name__)
 
-__all__ = ["run_engine"]
+__all__ = ["TerminalView", "run_engine"]
 
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
 CHAT_LINE_CHARS = 2000  # a line of the chat longer than this (a model echoing content) is clipped
 
 
-async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], prompt: Callable[[], None] | None) -> None:
-    """Run until the input ends (and what is pending is answered) or the task is cancelled."""
+class TerminalView:
+    """The terminal as a view of the conversation (H3/H4): replies and state notes through `say`, a line
+    typed in another view (the web page) through `echo`. R1: what it shows may quote content, so no escape
+    sequence or control character reaches the terminal. Replies are shown whole, never as streamed pieces."""
+
+    def __init__(self, say: Callable[[str], None], echo: Callable[[str, str], None] | None = None) -> None:
+        self._say = say
+        self._echo = echo
+
+    def user_line(self, text: str, *, origin: str) -> None:
+        if origin != "terminal" and self._echo is not None:  # the terminal's own lines are on screen already
+            self._echo(terminal_text(text, line_limit=CHAT_LINE_CHARS), origin)
+
+    def notifications(self, items: list[dict[str, Any]]) -> None:
+        pass  # the assistant tells about them in its reply
+
+    def reply_delta(self, turn: str, text: str) -> None:
+        pass
+
+    def reply(self, turn: str, text: str) -> None:
+        self._say(terminal_text(text, line_limit=CHAT_LINE_CHARS))
+
+    def status(self, text: str, *, level: Status) -> None:
+        self._say(terminal_text(text, line_limit=CHAT_LINE_CHARS))
+
+
+async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | None = None,
+                     prompt: Callable[[], None] | None = None, views: ChatViews | None = None,
+                     serve: Callable[[ChatHub], Awaitable[None]] | None = None) -> None:
+    """Run until the input ends (and what is pending is answered) or the task is cancelled.
+
+    `views` show the conversation (`say` adds the terminal as one); `serve(hub)`, when given (the web
+    page), runs beside the engine, and then the end of the input does not end the engine: it runs
+    until `serve` returns or the task is cancelled.
+    """
     loop = asyncio.get_running_loop()
-    # R1: what the chat shows may quote content: no escape sequence or control character reaches the terminal
-    hub = build_hub(app, lambda text: say(terminal_text(text, line_limit=CHAT_LINE_CHARS)))
+    views = views if views is not None else ChatViews()
+    if say is not None:
+        views.attach(TerminalView(say))
+    hub = build_hub(app, views=views)
     hub.attach(loop)
+    server = asyncio.create_task(serve(hub), name="web") if serve is not None else None
     triage = build_triage(app)
     await hub.resume()  # H5/H11: finish a turn a crash interrupted, before anything new
     consumer = asyncio.create_task(hub.run_consumer(), name="chathub-consumer")
@@ -46,10 +83,15 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None], pro
                 break
             if text:
                 await hub.user_says(text)
+        if server is not None:
+            await server  # the page stays served after the end of the input (./tic run --web </dev/null)
+            return
         if "tic" in scheduler.first_runs:
             await scheduler.first_runs["tic"]
         await _until_quiet(app, hub)
     finally:
+        if server is not None and not server.done():
+            server.cancel()
         scheduler.shutdown()
         consumer.cancel()
         try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable
 
@@ -30,6 +31,7 @@ from tic.hub._history import ChatHistory
 from tic.hub._lease import Claim, TurnLease, TurnLost
 from tic.hub._registry import ToolRegistry
 from tic.hub._turn import run_turn
+from tic.hub._view import ChatViews, SayView
 from tic.models import ChatModel
 from tic.notices import Line, Notice, NoticeStore
 
@@ -69,8 +71,9 @@ class ChatHub:
     """The root agent's live receiver.
 
     Collaborators come in: the world's engine, the store, the registry, the
-    main agent's definition and model, the clock, and `say`, which shows an
-    assistant message to the user. `lease` is this engine's hold on the main
+    main agent's definition and model, the clock, and the views that show the
+    conversation (`views`: the terminal, the web page; `say`, a callable showing
+    assistant text, is the simplest view, kept for scripts and tests). `lease` is this engine's hold on the main
     agent's turn in the world (default: a fresh engine id, 30 s on the clock).
     """
 
@@ -83,7 +86,8 @@ class ChatHub:
         agent: Agent,
         model: ChatModel,
         clock: Clock,
-        say: Callable[[str], None],
+        say: Callable[[str], None] | None = None,
+        views: ChatViews | None = None,
         batch_window: float = 0.2,
         system_extra: str = "",
         channels: Any = None,
@@ -95,7 +99,9 @@ class ChatHub:
         self._agent = agent
         self._model = model
         self._clock = clock
-        self._say = say
+        self.views = views if views is not None else ChatViews()
+        if say is not None:
+            self.views.attach(SayView(say))
         self._window = batch_window
         self._system_extra = system_extra
         self.lease = lease if lease is not None else TurnLease(engine, clock, agent=agent.name)
@@ -243,7 +249,9 @@ class ChatHub:
             taken += self._store.ephemeral_for(self.reader)
             if not taken:
                 return 0
-            self.history.inject_read_notification(notification_objects(taken), connection=conn)
+            batch = notification_objects(taken)
+            self.history.inject_read_notification(batch, connection=conn)
+        self.views.notifications(batch)  # shown once stored (H11: a rolled-back batch is never shown)
         log.info("injected %d notification(s) for %s", len(taken), self._agent.name)
         return len(taken)
 
@@ -324,7 +332,7 @@ class ChatHub:
                     return False
                 return (await self._finish_left())[1]
 
-    async def user_says(self, text: str) -> None:
+    async def user_says(self, text: str, *, origin: str = "terminal") -> None:
         """A user turn: what is pending joins the context first (N14), then the message; the main agent answers.
 
         It waits for the turn when another engine holds it; a message is stored once, by the turn's owner.
@@ -341,6 +349,7 @@ class ChatHub:
                             await asyncio.to_thread(self.history.append_user, text)
                         except TurnLost:
                             continue  # not stored: again, under the next lease
+                        self.views.user_line(text, origin=origin)  # every view shows it, the one it came from too
                         await asyncio.to_thread(self._run_turn)  # lost midway: the new owner answers it
                         return
             finally:
@@ -363,9 +372,10 @@ class ChatHub:
         answers what this one left; nothing more of this turn is stored or shown). R3: a failing model
         never stops the engine; what it left unanswered stays in the history (valid, H8) and is
         answered on the next turn or restart."""
+        turn = uuid.uuid4().hex[:12]  # the views' name for this turn's replies (deltas and whole)
         try:
             run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
-                     system_prompt=self.system_prompt(), say=self._say)
+                     system_prompt=self.system_prompt(), say=lambda text: self.views.reply(turn, text))
         except TurnLost:
             log.warning("another engine took over the %s agent's turn; this reply is dropped, it answers instead",
                         self._agent.name)
@@ -374,6 +384,6 @@ class ChatHub:
             log.error("the main agent's model failed: %s", exc)
             self._store.post("the assistant's model could not answer", {"model": self._model.name, "error": str(exc)[:300]},
                              severity="error", audience="*")  # background: it must not start another failing turn
-            self._say(f"[tic] I could not reach my language model ({self._model.name}); "
-                      "I will answer as soon as it works again. Details: ./tic notices list")
+            self.views.status(f"[tic] I could not reach my language model ({self._model.name}); "
+                      "I will answer as soon as it works again. Details: ./tic notices list", level="failing")
         return True

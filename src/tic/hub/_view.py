@@ -10,11 +10,11 @@ recovered). A view never changes the conversation; it only shows it.
 from __future__ import annotations
 
 import logging
-from typing import Any, Literal, Protocol
+from typing import Any, Callable, Literal, Protocol
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ChatView", "ChatViews", "Status"]
+__all__ = ["ChatView", "ChatViews", "SayView", "Status"]
 
 Status = Literal["ok", "failing", "note"]
 
@@ -70,3 +70,25 @@ class ChatViews:
 
     def status(self, text: str, *, level: Status) -> None:
         self._each("status", text, level=level)
+
+
+class SayView:
+    """The simplest view: whole replies and state notes as text through `say` (scripts, tests, piped stdin)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        self._say = say
+
+    def user_line(self, text: str, *, origin: str) -> None:
+        pass
+
+    def notifications(self, items: list[dict[str, Any]]) -> None:
+        pass
+
+    def reply_delta(self, turn: str, text: str) -> None:
+        pass
+
+    def reply(self, turn: str, text: str) -> None:
+        self._say(text)
+
+    def status(self, text: str, *, level: Status) -> None:
+        self._say(text)
