@@ -14,7 +14,7 @@ from tic.db import open_world
 from tic.errors import ModelError
 from tic.hub import ChatHistory, Notifier, ToolRegistry, ToolResult, register_builtin_tools
 from tic.hub._registry import Tool
-from tic.hub._turn import MAX_STEPS, run_turn
+from tic.hub._turn import MAX_STEPS, STEP_LIMIT_NOTE, run_turn
 from tic.models import AssistantMessage, ToolCall
 from tic.models.litellm_adapter import LiteLLMModel
 from tic.notices import SqlNoticeStore
@@ -55,9 +55,9 @@ def main(tmp_path, roster, provider):
     agent = type(agent)(meta=agent.meta.model_copy(update={"tools": None}), instructions=agent.instructions,
                         folder=agent.folder)  # every registered tool, add included
 
-    def turn() -> int:
+    def turn(**options) -> int:
         return run_turn(agent=agent, model=model, registry=registry, history=history,
-                        system_prompt="You are the user's assistant.")
+                        system_prompt="You are the user's assistant.", **options)
 
     yield turn, history, clock
     world.dispose()
@@ -90,26 +90,34 @@ def test_h8_a_conversation_from_a_fresh_install_is_valid_on_both_dialects(main, 
 
 
 def test_r3_a_malformed_tool_call_goes_back_to_the_model_as_a_tool_error(main, provider):
+    """Issue 9 row: main model sends malformed tool JSON -> the tool error goes back to the model, which corrects it."""
     turn, history, _ = main
     seen: list[list] = []
 
     def after_error(request):
         seen.append(request.tool_results())
-        return Reply("Sorry, let me try that again later.")
+        return Reply(tool_calls=[Call("add", {"a": 2, "b": 3})])
 
-    provider.script(Reply(tool_calls=[Call("add", '{"a": 2, "b":')]), after_error)
+    provider.script(Reply(tool_calls=[Call("add", '{"a": 2, "b":')]), after_error, Reply("2 + 3 = 5."))
     history.append_user("what is 2 + 3?")
-    assert turn() == 2  # the turn goes on: the model reads the error
+    assert turn() == 3  # the turn goes on: the model reads the error and calls again
     ((_, result),) = seen[0]
-    assert result.startswith("error")
+    assert result.startswith("error: the arguments of add are not") and "call add again" in result
+    assert history.tool_results()[-1] == "5" and history.assistant_texts()[-1] == "2 + 3 = 5."
+    assert all(not r.problems for r in provider.requests)
 
 
-def test_r3_a_model_that_never_stops_calling_tools_is_bounded_and_every_request_valid(main, provider):
+def test_r3_a_model_that_never_stops_calling_tools_is_bounded_and_the_user_gets_a_clear_note(main, provider):
+    """Issue 9 row: the model keeps calling tools -> the user gets an answer or a clear note."""
     turn, history, _ = main
     provider.script(default=Reply(tool_calls=[Call("add", {"a": 1, "b": 1})]))
     history.append_user("count forever")
-    assert turn() == MAX_STEPS
+    said: list[str] = []
+    assert turn(say=said.append) == MAX_STEPS
     assert len(provider.requests) == MAX_STEPS and all(not r.problems for r in provider.requests)
+    note = STEP_LIMIT_NOTE.format(steps=MAX_STEPS)
+    assert said == [note] and history.assistant_texts()[-1] == note
+    assert not history.needs_resume()  # answered: no restart runs it again
 
 
 def test_r3_a_rate_limited_turn_waits_on_the_clock_then_answers(main, provider):

@@ -136,6 +136,9 @@ class ToolRegistry:
         tool = self.get(call.name)
         if tool not in self.tools_for(allowed, depth=ctx.depth):
             raise ToolError(f"tool {call.name!r} is not available to agent {ctx.agent!r}")
+        if call.error:  # R3: malformed tool-call JSON is this call's error, for the model to correct
+            raise ToolError(f"{call.error}. Nothing was done; call {call.name} again with its arguments as one JSON "
+                            "object matching its parameters.")
         try:
             args = tool.args.model_validate(call.arguments or {})
         except ValidationError as exc:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tic.models._base import AssistantMessage, ChatModel, Message, ToolCall, ToolSpec
+from tic.models._base import AssistantMessage, ChatModel, Message, StreamingChatModel, ToolCall, ToolSpec, respond
 from tic.models._retry import deadline, remaining
 
-__all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "ToolCall", "ToolSpec", "deadline",
-           "make_model", "remaining"]
+__all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "StreamingChatModel", "ToolCall", "ToolSpec",
+           "deadline", "make_model", "remaining", "respond"]
 
 OFFLINE_SPECS = frozenset({"", "offline", "local"})
 

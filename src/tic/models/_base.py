@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
-__all__ = ["ChatModel", "AssistantMessage", "ToolCall", "ToolSpec", "Message"]
+__all__ = ["ChatModel", "AssistantMessage", "StreamingChatModel", "ToolCall", "ToolSpec", "Message", "respond"]
 
 Message = dict[str, Any]
 """One chat message in the OpenAI wire shape litellm speaks:
@@ -56,3 +56,30 @@ class ChatModel(Protocol):
     name: str
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage: ...
+
+
+class StreamingChatModel(ChatModel, Protocol):
+    """A ChatModel that can also hand over its reply's text as it is generated.
+
+    `stream` returns the same whole message `complete` would, after calling
+    `on_delta(piece)` for each piece of its text in order (the pieces joined are
+    its `content`); tool calls come whole, in the returned message only.
+    """
+
+    def stream(self, messages: list[Message], tools: list[ToolSpec],
+               on_delta: Callable[[str], None]) -> AssistantMessage: ...
+
+
+def respond(model: ChatModel, messages: list[Message], tools: list[ToolSpec],
+            on_delta: Callable[[str], None] | None = None) -> AssistantMessage:
+    """The model's next message; with `on_delta`, its text as it comes (streamed when the model can stream,
+    else the whole text as one piece once it is there)."""
+    if on_delta is None:
+        return model.complete(messages, tools)
+    stream = getattr(model, "stream", None)
+    if stream is not None:
+        return stream(messages, tools, on_delta)
+    reply = model.complete(messages, tools)
+    if reply.content:
+        on_delta(reply.content)
+    return reply
