@@ -57,6 +57,13 @@ class Settings(BaseSettings):
                                                "the main agent together, at most; 0 = no limit")
     model_max_tokens: int = Field(4096, ge=1, description="the most output tokens asked of a model (its own limit "
                                   "from litellm's model info when smaller); always sent to Anthropic")
+    # issue 11: the chat in the browser (./tic run --web)
+    web: bool = Field(False, description="serve the chat page beside the terminal (same as ./tic run --web)")
+    web_host: str = Field("127.0.0.1", description="the page's address; anything but a loopback address needs "
+                          "TIC_WEB_TOKEN")
+    web_port: int = Field(8765, ge=0, le=65535, description="the page's port (0: any free port)")
+    web_token: str | None = Field(None, description="a secret the page asks for (once in the URL printed on "
+                                  "start, then a cookie); required when TIC_WEB_HOST is not a loopback address")
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
@@ -106,6 +113,32 @@ class Settings(BaseSettings):
     def writable_paths(self) -> tuple[str, ...]:
         """H10: TIC_WRITABLE_FILES as paths relative to data/."""
         return _split_files(self.writable_files)
+
+    @field_validator("web_token")
+    @classmethod
+    def _strong_token(cls, value: str | None) -> str | None:
+        """Issue 11: empty = not set; a set token is long enough not to be guessed."""
+        if value is None or not value.strip():
+            return None
+        if len(value.strip()) < 16:
+            raise ValueError("the web token is too short: use at least 16 random characters, such as the output "
+                             "of `python3 -c 'import secrets; print(secrets.token_urlsafe())'`")
+        return value.strip()
+
+    @model_validator(mode="after")
+    def _token_off_loopback(self) -> "Settings":
+        """Issue 11: the page binds elsewhere than loopback only behind a token."""
+        import ipaddress
+
+        host = self.web_host.strip()
+        try:
+            loopback = host == "localhost" or ipaddress.ip_address(host.strip("[]")).is_loopback
+        except ValueError:
+            loopback = False
+        if not loopback and self.web_token is None:
+            raise ValueError(f"TIC_WEB_HOST={host} is not a loopback address: set TIC_WEB_TOKEN to a secret of at "
+                             "least 16 characters (the page asks for it), or bind to 127.0.0.1")
+        return self
 
     @model_validator(mode="after")
     def _hold_within_cap(self) -> "Settings":
