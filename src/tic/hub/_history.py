@@ -143,10 +143,11 @@ class ChatHistory:
 
     # --- reading ---------------------------------------------------------------------
 
-    def rows(self) -> list[dict[str, Any]]:
-        """Every message with its tool calls, oldest first."""
+    def rows(self, *, after: int = 0) -> list[dict[str, Any]]:
+        """Every message with its tool calls, oldest first (only those stored after message id `after`)."""
         with self._engine.connect() as conn:
-            msgs = [dict(r) for r in conn.execute(select(H).where(H.c.conversation == self.conversation).order_by(H.c.id)).mappings()]
+            query = select(H).where(H.c.conversation == self.conversation, H.c.id > after).order_by(H.c.id)
+            msgs = [dict(r) for r in conn.execute(query).mappings()]
             ids = [m["id"] for m in msgs if m["role"] == "assistant"]
             calls: dict[int, list[dict]] = {}
             if ids:
