@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tic.clock import Clock
-from tic.notices import Notice, SqlNoticeStore
+from tic.notices import Notice, NoticeStore
 
 __all__ = ["Notification", "Notifier", "notification_template"]
 
@@ -46,7 +46,7 @@ def notification_template(source: str, event_type: str) -> str:
 class Notifier:
     """The `notify` tool's body: a notification becomes an actionable content notice for `main`."""
 
-    def __init__(self, store: SqlNoticeStore, clock: Clock, *, audience: str = "main") -> None:
+    def __init__(self, store: NoticeStore, clock: Clock, *, audience: str = "main") -> None:
         self._store = store
         self._clock = clock
         self._audience = audience

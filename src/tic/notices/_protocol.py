@@ -1,7 +1,9 @@
 """The NoticeStore seam: what every part of the engine may ask of the notice store.
 
     post(template, params, *, severity, audience, actionable, ephemeral, include_location,
-         origin, sticky, ttl, renew)                       N1-N4, N10-N12
+         origin, kind, sticky, ttl, renew, connection)     N1-N4, N10-N12; H2: kind="notification",
+                           inside the caller's transaction when `connection` is given (then `announce`)
+    announce(notice)       after such a post committed: wake its readers and the live receivers (N14)
     deliver(reader)        the tool-call path (N5): pending lines + reminders; no SQL when nothing is pending
     take(reader)           everything deliverable now, marked shown for that reader alone, in one transaction
     peek(reader)           the same lines without taking them
@@ -12,6 +14,11 @@
     entries()              N13 listing
     subscribe(listener)    N14 live receivers hear each committed post
     refresh()              fold in what other engines of the world changed
+    muted(caller)          the keys `caller` muted (N8)
+    user, close()          whose world view this is; stop following other engines
+
+Nothing outside `tic.notices` names the SQL implementation but the wiring (app.py):
+every other part holds a NoticeStore.
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ Listener = Callable[[Notice, list[str]], None]
 
 
 class NoticeStore(Protocol):
+    @property
+    def user(self) -> str:
+        """The user whose mutes and callers this store speaks for (N8)."""
+
     def post(
         self,
         template: str,
@@ -36,10 +47,19 @@ class NoticeStore(Protocol):
         ephemeral: bool = False,
         include_location: bool = False,
         origin: str = "code",
+        kind: str = "notice",
         sticky: bool = False,
         ttl: float | None = None,
         renew: bool = False,
-    ) -> Notice: ...
+        connection=None,
+    ) -> Notice:
+        """Store a notice (or keep a reminder, N12) and return it; a refused post raises NoticeError.
+
+        `kind`: "notice" or "notification" (H2). `connection`: post inside the caller's open
+        transaction, so a decision and its notification commit together; call `announce` after it commits."""
+
+    def announce(self, notice: Notice, readers: list[str] | None = None) -> None:
+        """After a post made inside the caller's own transaction committed: wake readers and live receivers."""
 
     def deliver(self, reader: str, *, kinds: Iterable[str] = ("notice",)) -> list[Line]: ...
 
@@ -65,3 +85,7 @@ class NoticeStore(Protocol):
     def subscribe(self, listener: Listener) -> None: ...
 
     def refresh(self, *, force: bool = False) -> None: ...
+
+    def muted(self, caller: str) -> list[str]: ...
+
+    def close(self) -> None: ...

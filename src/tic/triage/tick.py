@@ -30,7 +30,7 @@ from tic.clock import Clock
 from tic.db import decision_table, held_event_table
 from tic.errors import ConfigError, ItemError, SourceError
 from tic.hub import Notifier
-from tic.notices import SqlNoticeStore, running_as
+from tic.notices import NoticeStore, running_as
 from tic.sources import Event
 from tic.sources._base import Fetched, Source
 from tic.sources._event import clean_text
@@ -77,7 +77,7 @@ class Triage:
         self,
         *,
         engine: Engine,
-        store: SqlNoticeStore,
+        store: NoticeStore,
         notifier: Notifier,
         clock: Clock,
         agent: Agent,
