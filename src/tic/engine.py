@@ -47,8 +47,11 @@ class TerminalView:
 
 async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | None = None,
                      prompt: Callable[[], None] | None = None, views: ChatViews | None = None,
-                     serve: Callable[[ChatHub], Awaitable[None]] | None = None) -> None:
+                     serve: Callable[[ChatHub], Awaitable[None]] | None = None) -> int:
     """Run until the input ends (and what is pending is answered) or the task is cancelled.
+
+    Returns the exit status: 0, or 1 when the main agent's model was failing at the end (R3: the user was
+    told once; at the end of the input nothing more is tried, so a piped run ends within the turn deadline).
 
     `views` show the conversation (`say` adds the terminal as one); `serve(hub)`, when given (the web
     page), runs beside the engine, and then the end of the input does not end the engine: it runs
@@ -85,10 +88,11 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
                 await hub.user_says(text)
         if server is not None:
             await server  # the page stays served after the end of the input (./tic run --web </dev/null)
-            return
+            return 1 if hub.failing else 0
         if "tic" in scheduler.first_runs:
             await scheduler.first_runs["tic"]
         await _until_quiet(app, hub)
+        return 1 if hub.failing else 0
     finally:
         if server is not None and not server.done():
             server.cancel()
@@ -106,6 +110,8 @@ async def _until_quiet(app: App, hub) -> None:
     window = max(app.settings.batch_window_ms / 1000, 0.05)
     while quiet < QUIET_CHECKS:
         await asyncio.sleep(window)
+        if hub.failing and hub.idle():
+            return  # R3: the model is down and the user was told; what is pending stays for the next run
         busy = (not hub.idle() or await asyncio.to_thread(app.store.has_pending, hub.reader)
                 or await asyncio.to_thread(hub.channels_pending))
         quiet = 0 if busy else quiet + 1

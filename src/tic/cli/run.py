@@ -37,9 +37,11 @@ def run(
     if interactive:
         typer.echo("tic is running. Type a message, or /quit to leave. New notifications appear here on their own.")
     try:
-        asyncio.run(run_engine(tic_app, stdin=sys.stdin, say=say, prompt=prompt))
+        status = asyncio.run(run_engine(tic_app, stdin=sys.stdin, say=say, prompt=prompt))
     except KeyboardInterrupt:
-        pass
+        status = 0
+    if status:
+        raise typer.Exit(status)  # R3: the model could not answer (the user was told)
 
 
 def _terminal(interactive: bool):

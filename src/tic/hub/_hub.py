@@ -32,12 +32,17 @@ from tic.hub._lease import Claim, TurnLease, TurnLost
 from tic.hub._registry import ToolRegistry
 from tic.hub._turn import run_turn
 from tic.hub._view import ChatViews, SayView
-from tic.models import ChatModel
+from tic.models import ChatModel, deadline
 from tic.notices import Line, Notice, NoticeStore
 
 log = logging.getLogger(__name__)
 
 __all__ = ["ChatHub", "notification_objects"]
+
+MODEL_FAILED = "the assistant's model could not answer"
+# R3: after its model failed, the hub starts no turn by itself (a batch, the consumer's) for this long, doubling
+# up to the cap while it keeps failing; what is pending waits, stored. The user's own line always tries.
+RETRY_FIRST, RETRY_CAP = 30.0, 900.0
 
 # How often the consumer looks for what other processes posted: it refreshes the store's view (SQLite:
 # one cheap poll; PostgreSQL: the NOTIFYs already heard), so while the hub runs a tool call never has
@@ -92,6 +97,7 @@ class ChatHub:
         system_extra: str = "",
         channels: Any = None,
         lease: TurnLease | None = None,
+        turn_deadline: float | None = None,
     ) -> None:
         self._engine = engine
         self._store = store
@@ -104,6 +110,10 @@ class ChatHub:
             self.views.attach(SayView(say))
         self._window = batch_window
         self._system_extra = system_extra
+        self._turn_deadline = turn_deadline  # R3: every model request of one turn, retries included
+        self.failing = False  # the last turn's model failed; the user was told (once) and not yet of its recovery
+        self._retry_wait = RETRY_FIRST
+        self._retry_at = 0.0
         self.lease = lease if lease is not None else TurnLease(engine, clock, agent=agent.name)
         self.history = ChatHistory(engine, clock, guard=self.lease.guard)
         self._turn_lock = asyncio.Lock()
@@ -149,6 +159,8 @@ class ChatHub:
                         await self.deliver_channels()
                 except Exception:  # a channel problem never stops the consumer
                     log.exception("channel delivery failed; retrying on the next poll")
+            if self.failing and self._clock.monotonic() < self._retry_at:
+                continue  # R3: no turn of its own while the model is down; the batch waits, stored
             if not await asyncio.to_thread(self._actionable_pending):
                 continue
             self._busy += 1
@@ -374,16 +386,52 @@ class ChatHub:
         answered on the next turn or restart."""
         turn = uuid.uuid4().hex[:12]  # the views' name for this turn's replies (deltas and whole)
         try:
-            run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
-                     system_prompt=self.system_prompt(), say=lambda text: self.views.reply(turn, text))
+            with deadline(self._turn_deadline, self._clock.monotonic):  # TIC_TURN_MODEL_DEADLINE_SECONDS
+                run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
+                         system_prompt=self.system_prompt(), say=lambda text: self.views.reply(turn, text),
+                         on_delta=lambda piece: self.views.reply_delta(turn, piece))
         except TurnLost:
             log.warning("another engine took over the %s agent's turn; this reply is dropped, it answers instead",
                         self._agent.name)
             return False
         except ModelError as exc:
-            log.error("the main agent's model failed: %s", exc)
-            self._store.post("the assistant's model could not answer", {"model": self._model.name, "error": str(exc)[:300]},
-                             severity="error", audience="*")  # background: it must not start another failing turn
-            self.views.status(f"[tic] I could not reach my language model ({self._model.name}); "
-                      "I will answer as soon as it works again. Details: ./tic notices list", level="failing")
+            self._model_failed(exc)
+            return True
+        self._model_works()
         return True
+
+    # --- R3: a failing model is told once, until it works again -------------------------------
+
+    def _model_failed(self, exc: ModelError) -> None:
+        """Told once: the first failure posts a repeat-held error notice for the user (not the main agent:
+        it must not start another failing turn) and shows one status note; later ones are logged and
+        collected by the notice's repeat hold (N7). No turn starts by itself until the retry time."""
+        cause = getattr(exc, "cause", None) or "error"
+        log.error("the main agent's model failed: %s", exc)
+        now = self._clock.monotonic()
+        if self.failing:
+            self._retry_wait = min(RETRY_CAP, self._retry_wait * 2)
+        else:
+            self._retry_wait = RETRY_FIRST
+        self._retry_at = now + self._retry_wait
+        try:
+            self._store.post(MODEL_FAILED, {"model": self._model.name, "cause": cause}, severity="error",
+                             audience=[f"user:{getattr(self._store, 'user', 'me')}"], actionable=False)
+        except Exception:  # the report's failure never hides the note
+            log.exception("could not post the model failure notice")
+        if self.failing:
+            return
+        self.failing = True
+        self.views.status(f"[tic] I could not reach my language model ({self._model.name}: {cause}); "
+                          "I will answer as soon as it works again. Details: ./tic notices list", level="failing")
+
+    def _model_works(self) -> None:
+        if not self.failing:
+            return
+        self.failing = False
+        self._retry_wait = RETRY_FIRST
+        try:
+            self._store.withdraw(MODEL_FAILED)  # N9: the condition is over
+        except Exception:
+            log.exception("could not withdraw the model failure notice")
+        self.views.status(f"[tic] My language model ({self._model.name}) works again.", level="ok")
