@@ -38,7 +38,7 @@ def rules_check(
 ) -> None:
     """Print each rule, how it was understood (or that it needs a model), and warnings."""
     from tic.models import OFFLINE_SPECS
-    from tic.rules.check import SECTION_LABELS, check_rules, heading_label
+    from tic.rules.check import SECTION_LABELS, check_rules, heading_label, report_object
 
     s = settings()
     path = file or s.rules_file
@@ -57,16 +57,8 @@ def rules_check(
     spec = _model_spec(s)
     offline = spec.lower() in OFFLINE_SPECS
     if as_json:
-        typer.echo(json.dumps({
-            "file": str(path), "model": None if offline else spec,
-            "rules": [{"section": r.section, "text": r.text, "understood": r.understood, "meaning": r.meaning,
-                       "heading": r.heading, "read_by": r.read_by if r.understood else None,
-                       "reading": rule.reading.model_dump(mode="json") if rule.reading is not None else None}
-                      for r, rule in zip(report.rules, report.ruleset.rules)],
-            "headings": [{"heading": h, "taken_as": heading_label(t)} for h, t in report.headings],
-            "context": report.context,
-            "warnings": report.warnings,
-        }, ensure_ascii=False))
+        typer.echo(json.dumps({"file": str(path), "model": None if offline else spec, **report_object(report)},
+                              ensure_ascii=False))
         return
     typer.echo(f"{path}: {len(report.rules)} rules, {len(report.rules) - len(report.needs_model)} understood locally, "
                f"{len(report.needs_model)} need a model")

@@ -20,7 +20,7 @@ from tic.rules._read import read_rules
 from tic.rules._rule import Rule, RuleSet
 from tic.rules._tokens import fold
 
-__all__ = ["CheckedRule", "RulesCheck", "check_rules", "dead_end", "SECTION_LABELS"]
+__all__ = ["CheckedRule", "RulesCheck", "check_rules", "dead_end", "report_object", "SECTION_LABELS"]
 
 SECTION_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rules"}
 _KIND_WORDS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
@@ -43,6 +43,7 @@ class RulesCheck:
     headings: list[tuple[str, str]] = field(default_factory=list)
     context: list[str] = field(default_factory=list)
     ruleset: RuleSet = field(default_factory=RuleSet)
+    source: str = ""  # the text read
 
     @property
     def needs_model(self) -> list[CheckedRule]:
@@ -93,7 +94,8 @@ def _meaning(rule: Rule) -> str:
 def check_rules(text: str | None, ruleset: RuleSet | None = None) -> RulesCheck:
     """Read `text` as the triage agent does and report each rule's reading and what looks wrong."""
     ruleset = ruleset if ruleset is not None else read_rules(text)
-    report = RulesCheck(ruleset=ruleset, headings=list(ruleset.headings), context=list(ruleset.context))
+    report = RulesCheck(ruleset=ruleset, headings=list(ruleset.headings), context=list(ruleset.context),
+                        source=text or "")
     for rule in ruleset.rules:
         report.rules.append(CheckedRule(rule.section, rule.text, rule.understood, _meaning(rule), rule.heading,
                                         rule.read_by))
@@ -119,3 +121,37 @@ def check_rules(text: str | None, ruleset: RuleSet | None = None) -> RulesCheck:
 
 def heading_label(taken: str) -> str:
     return HEADING_LABELS.get(taken, taken)
+
+
+def report_object(report: RulesCheck) -> dict:
+    """The check as one JSON object: `./tic rules check --json` and the web page's rules panel.
+
+    Each rule carries `line`, the 1-based line of the text it was read from (None when not found).
+    """
+    lines = _rule_lines(report)
+    return {
+        "rules": [{"section": r.section, "text": r.text, "understood": r.understood, "meaning": r.meaning,
+                   "heading": r.heading, "read_by": r.read_by if r.understood else None, "line": line,
+                   "reading": rule.reading.model_dump(mode="json") if rule.reading is not None else None}
+                  for r, rule, line in zip(report.rules, report.ruleset.rules, lines)],
+        "headings": [{"heading": h, "taken_as": heading_label(t)} for h, t in report.headings],
+        "context": report.context,
+        "warnings": report.warnings,
+    }
+
+
+def _rule_lines(report: RulesCheck) -> list[int | None]:
+    """Where each rule's text is in the file, in order (a rule is one bullet or paragraph line)."""
+    source = report.source
+    text_lines = [" ".join(line.split()) for line in source.split("\n")]
+    out: list[int | None] = []
+    start = 0
+    for r in report.rules:
+        want = " ".join(r.text.split())
+        found = None
+        for i in range(start, len(text_lines)):
+            if want and want[:60] in text_lines[i]:
+                found, start = i + 1, i + 1
+                break
+        out.append(found)
+    return out
