@@ -12,7 +12,8 @@ holding their own items.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from tic.rules._lexicon import Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
@@ -125,7 +126,21 @@ def _unit(tok: Token) -> int | None:
 
 
 def scan(text: str) -> list[Item]:
-    """The rule's items, in order."""
+    """The rule's items, in order (a fresh list the caller may change).
+
+    A file's sentence is looked at several times (is it context, a definition, a
+    catch-all, a rule), so the scan is kept per text and copied out: reading a
+    file costs one scan a sentence, not five.
+    """
+    return _copy(_scan_once(text))
+
+
+def _copy(items: tuple[Item, ...] | list[Item]) -> list[Item]:
+    return [replace(it, items=_copy(it.items)) for it in items]
+
+
+@lru_cache(maxsize=4096)
+def _scan_once(text: str) -> tuple[Item, ...]:
     toks = tokenize(text)
     lang = guess_language(text)
     items, _ = _scan(toks, 0, lang, closing=None)
@@ -135,7 +150,7 @@ def scan(text: str) -> list[Item]:
         it.lang = lang
         for inner in it.items:
             inner.lang = lang
-    return items
+    return tuple(items)
 
 
 def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[list[Item], int]:
