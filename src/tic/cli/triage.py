@@ -119,31 +119,15 @@ def why(
     """Show an event's decision: notified or not, the rule or model reason, who decided and when."""
     from tic.triage import history
 
-    world = build_app_or_fail().world
-    found = history.decisions_for(world, key)
-    waiting = history.waiting_for(world, key)
-    failed = history.failures_for(world, key)  # R2: it failed, is tried again, or was set aside
-    if not found and waiting is None and not failed:
-        keys = history.matching_keys(world, key)
-        if len(keys) != 1:
-            hint = ("; it matches:\n  " + "\n  ".join(keys)) if keys else "; `./tic log` lists recent decisions"
-            typer.echo(f"no decision for {key!r}{hint}", err=True)
-            raise typer.Exit(1)
-        key = keys[0]
-        found, waiting = history.decisions_for(world, key), history.waiting_for(world, key)
-        failed = history.failures_for(world, key)
+    explained, keys = history.explain(build_app_or_fail().world, key)
+    if explained is None:
+        hint = ("; it matches:\n  " + "\n  ".join(keys)) if keys else "; `./tic log` lists recent decisions"
+        typer.echo(f"no decision for {key!r}{hint}", err=True)
+        raise typer.Exit(1)
     if as_json:
-        show_json({
-            "event": key,
-            "waiting": {"since": waiting.first_seen.isoformat(), "offers": waiting.offers} if waiting else None,
-            "failures": [{"version": f.version, "stage": f.stage, "error": f.error, "attempts": f.attempts,
-                          "parked": f.parked, "first_failed_at": f.first_failed_at.isoformat(),
-                          "last_failed_at": f.last_failed_at.isoformat()} for f in failed],
-            "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
-                           "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
-                           "version": d.version, **_hold_json(d)} for d in found],
-        })
+        show_json(history.explanation_object(explained))
         return
+    key, found, waiting, failed = explained.event_key, explained.decisions, explained.waiting, explained.failures
     typer.echo(shown(key, KEY_CHARS))
     if waiting:
         typer.echo(f"  waiting for a decision since {_when(waiting.first_seen)} (offered {waiting.offers} "
@@ -181,8 +165,7 @@ def log_(
     rows = history.recent(build_app_or_fail().world, n)
     if as_json:
         for d in rows:
-            show_json({"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
-                       "decided_at": d.decided_at.isoformat(), "reason": d.reason, "kind": d.kind, **_hold_json(d)})
+            show_json(history.log_object(d))
         return
     if not rows:
         typer.echo("no decisions yet: run ./tic tick (or ./tic run)")
@@ -196,12 +179,3 @@ def log_(
 
 def _when(at) -> str:
     return at.strftime("%Y-%m-%d %H:%M UTC")
-
-
-def _hold_json(d) -> dict:
-    """T11: a held decision's hold (ISO instants), or nothing."""
-    if not d.held:
-        return {}
-    iso = lambda at: at.isoformat() if at is not None else None  # noqa: E731
-    return {"held_until": iso(d.held_until), "hold_reason": d.hold_reason, "released_at": iso(d.released_at),
-            "replaced_at": iso(d.replaced_at), "hold": d.hold}

@@ -16,8 +16,8 @@ from tic.db import decision_table, failure_table, held_event_table, pending_even
 from tic.triage._decision import hold_phrase, release_phrase
 from tic.triage._zone import zone_from_name
 
-__all__ = ["Failed", "Recorded", "Waiting", "decisions_for", "failures_for", "label_for", "recent", "search",
-           "waiting_for", "matching_keys"]
+__all__ = ["Explanation", "Failed", "Recorded", "Waiting", "decisions_for", "explain", "explanation_object",
+           "failures_for", "hold_object", "label_for", "log_object", "recent", "search", "waiting_for", "matching_keys"]
 
 
 @dataclass(frozen=True)
@@ -192,3 +192,59 @@ def recent(engine: Engine, n: int = 20) -> list[Recorded]:
     entries += [(d.released_at, 1, i, _release_entry(d)) for i, d in enumerate(reversed([_recorded(r) for r in released]))]
     entries.sort(key=lambda e: e[:3], reverse=True)  # a release after its decision, even at the same instant
     return [d for *_, d in entries[:n]]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an event was or was not notified (`./tic why`, the web page's decisions panel)."""
+
+    event_key: str
+    decisions: list[Recorded]  # newest first
+    waiting: Waiting | None
+    failures: list[Failed]
+
+
+def explain(engine: Engine, key: str) -> tuple[Explanation | None, list[str]]:
+    """The decisions, wait and failures of `key`, or of the one event whose key contains it.
+
+    (None, the matching keys) when nothing is recorded under `key` and it matches no key or more than one.
+    """
+    found, waiting, failed = decisions_for(engine, key), waiting_for(engine, key), failures_for(engine, key)
+    if not found and waiting is None and not failed:
+        keys = matching_keys(engine, key)
+        if len(keys) != 1:
+            return None, keys
+        key = keys[0]
+        found, waiting, failed = decisions_for(engine, key), waiting_for(engine, key), failures_for(engine, key)
+    return Explanation(key, found, waiting, failed), [key]
+
+
+def hold_object(d: Recorded) -> dict:
+    """T11: a held decision's hold (ISO instants), or nothing."""
+    if not d.held:
+        return {}
+    iso = lambda at: at.isoformat() if at is not None else None  # noqa: E731
+    return {"held_until": iso(d.held_until), "hold_reason": d.hold_reason, "released_at": iso(d.released_at),
+            "replaced_at": iso(d.replaced_at), "hold": d.hold}
+
+
+def explanation_object(e: Explanation) -> dict:
+    """`./tic why --json`: the event, its wait, its failures and its decisions with their holds."""
+    return {
+        "event": e.event_key,
+        "waiting": {"since": e.waiting.first_seen.isoformat(), "offers": e.waiting.offers} if e.waiting else None,
+        "failures": [{"version": f.version, "stage": f.stage, "error": f.error, "attempts": f.attempts,
+                      "parked": f.parked, "what": f.what, "label": f.label,
+                      "first_failed_at": f.first_failed_at.isoformat(),
+                      "last_failed_at": f.last_failed_at.isoformat()} for f in e.failures],
+        "decisions": [{"notify": d.notify, "reason": d.reason, "rule": d.rule, "summary": d.summary,
+                       "decided_by": d.decided_by, "decided_at": d.decided_at.isoformat(), "is_update": d.is_update,
+                       "version": d.version, "label": d.label, **hold_object(d)} for d in e.decisions],
+    }
+
+
+def log_object(d: Recorded) -> dict:
+    """One `./tic log --json` line."""
+    return {"event": d.event_key, "notify": d.notify, "decided_by": d.decided_by,
+            "decided_at": d.decided_at.isoformat(), "reason": d.reason, "kind": d.kind, "label": d.label,
+            **hold_object(d)}
