@@ -10,6 +10,7 @@ import uuid
 import pytest
 
 from tests.conftest import PG_URL, ROOT
+from tests.test_db_migrations import prev_postgres  # noqa: F401  (a fixture)
 
 STARTERS = 20
 
@@ -98,3 +99,43 @@ def test_h11_a_complete_world_is_only_inspected(tmp_path):
     finally:
         event.remove(Engine, "before_cursor_execute", record)
     assert seen and set(seen) <= {"SELECT", "PRAGMA"}, seen
+
+
+def test_h11_twenty_engines_upgrade_a_previous_release_sqlite_world_at_once(tmp_path):
+    """Issue 10.4: the migration runs under the same lock: one engine upgrades, nineteen find it done, no row lost."""
+    import shutil
+
+    from sqlalchemy import create_engine
+
+    from tests.test_db_migrations import PREV, kept, snapshot
+    from tic import migrations
+
+    shutil.copyfile(PREV / "world.db", tmp_path / "tic.db")
+    url = f"sqlite:///{tmp_path / 'tic.db'}"
+    plain = create_engine(url)
+    before = snapshot(plain)
+    plain.dispose()
+    outputs = start_together(url)
+    assert outputs == ["ok"] * STARTERS, [o for o in outputs if o != "ok"][:3]
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        assert migrations.current(conn) == migrations.head()
+    kept(before, snapshot(engine))
+    engine.dispose()
+
+
+@pytest.mark.postgres
+def test_h11_twenty_engines_upgrade_a_previous_release_postgresql_world_at_once(prev_postgres):
+    from sqlalchemy import create_engine
+
+    from tests.test_db_migrations import kept, snapshot
+    from tic import migrations
+
+    plain = create_engine(PG_URL, connect_args=prev_postgres)
+    before = snapshot(plain)
+    outputs = start_together(PG_URL, prev_postgres["options"].removeprefix("-csearch_path="))
+    assert outputs == ["ok"] * STARTERS, [o for o in outputs if o != "ok"][:3]
+    with plain.connect() as conn:
+        assert migrations.current(conn) == migrations.head()
+    kept(before, snapshot(plain))
+    plain.dispose()

@@ -311,6 +311,9 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
         except (OperationalError, DatabaseError) as exc:
             engine.dispose()
             raise ConfigError(_cannot_open(parsed, exc)) from exc
+        except ConfigError:  # a world a newer release upgraded: left as it is
+            engine.dispose()
+            raise
     return engine
 
 
@@ -325,24 +328,24 @@ def _cannot_open(parsed, exc: Exception) -> str:
     return f"cannot open the database {where}: {reason}; {hint}"
 
 
-_GROWN_TABLES = (decision_table, notice_table)  # tables that gained nullable columns after worlds existed
 SCHEMA_LOCK = 0x7469635F776F726C  # PostgreSQL advisory lock key for schema changes ("tic_worl")
 
 
 def _create_schema(engine: Engine) -> None:
-    """Create the tables and the columns added since, idempotent under concurrent starts (H11).
+    """Create or upgrade the world (Alembic revisions, tic.migrations), idempotent under concurrent starts (H11).
 
-    A complete world is only inspected (no lock, no write: a read-only world still opens).
-    Otherwise every change is made in one transaction under a lock - PostgreSQL: a
-    transaction-level advisory lock; SQLite: BEGIN IMMEDIATE (the file's write lock) - and
-    checked again under it, so of twenty engines starting on a new world one creates it
-    and nineteen find it made. An "already exists" from a creator outside the lock (an older
-    version) is tolerated: the check runs again.
+    A world at this release's revision is only inspected (no lock, no write: a read-only world
+    still opens). Otherwise the upgrade runs in one transaction under a lock - PostgreSQL: a
+    transaction-level advisory lock; SQLite: BEGIN IMMEDIATE (the file's write lock) - and is
+    checked again under it, so of twenty engines starting on a new world one creates it and
+    nineteen find it made. A world made before migrations existed (no alembic_version) is
+    upgraded from the baseline, keeping every row. An "already exists" from a creator outside
+    the lock (an older version) is tolerated: the check runs again.
     """
-    from sqlalchemy import inspect as sa_inspect
+    from tic import migrations
 
     with engine.connect() as conn:
-        if not _schema_changes(sa_inspect(conn)):
+        if migrations.is_current(conn):
             return
     for attempt in range(3):
         try:
@@ -351,8 +354,7 @@ def _create_schema(engine: Engine) -> None:
                     conn.exec_driver_sql("BEGIN IMMEDIATE")
                 elif conn.dialect.name == "postgresql":
                     conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({SCHEMA_LOCK})")
-                metadata.create_all(conn)
-                _add_missing_columns(conn)
+                migrations.upgrade(conn, metadata)
                 conn.commit()
             return
         except DatabaseError as exc:
@@ -360,33 +362,9 @@ def _create_schema(engine: Engine) -> None:
                 raise
 
 
-def _schema_changes(inspector) -> bool:
-    """Does the world lack a table or an added column?"""
-    have = set(inspector.get_table_names())
-    if any(name not in have for name in metadata.tables):
-        return True
-    for table in _GROWN_TABLES:
-        cols = {c["name"] for c in inspector.get_columns(table.name)}
-        if any(c.name not in cols and c.nullable for c in table.columns):
-            return True
-    return False
-
-
 def _already_exists(exc: DatabaseError) -> bool:
     code = getattr(exc.orig, "sqlstate", None)  # psycopg: duplicate table/object, or the pg_type race
     return code in ("42P07", "42710", "23505") or "already exists" in str(exc.orig)
-
-
-def _add_missing_columns(conn) -> None:
-    """Worlds created by an older version get the nullable columns added since (create_all adds no columns)."""
-    from sqlalchemy import inspect as sa_inspect
-
-    inspector = sa_inspect(conn)
-    for table in _GROWN_TABLES:
-        have = {c["name"] for c in inspector.get_columns(table.name)}
-        for column in [c for c in table.columns if c.name not in have and c.nullable]:
-            kind = column.type.compile(dialect=conn.dialect)
-            conn.exec_driver_sql(f'ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}')
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
