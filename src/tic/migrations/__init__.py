@@ -7,8 +7,8 @@ alembic_version table) is upgraded from the baseline, which creates only what it
 
 Adding a table or column to `tic.db.metadata` needs a revision here: copy the newest file of
 versions/, set `revision` and `down_revision`, write `upgrade()` with `alembic.op`; the test
-comparing the migrated schema with the metadata fails until it exists (`python -m
-tic.migrations diff` prints what is missing).
+comparing the migrated schema with the metadata (tests/test_db_migrations.py) fails until it
+exists and prints what is missing. This package never imports tic.db: the metadata is passed in.
 """
 
 from __future__ import annotations
