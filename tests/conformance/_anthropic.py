@@ -158,8 +158,8 @@ def validate_anthropic(body: dict[str, Any], headers: dict[str, str]) -> list[st
     if not isinstance(body.get("model"), str) or not body["model"]:
         problems.append("model: Field required")
     problems += positive_int(body, "max_tokens", required=True)
-    if body.get("stream"):
-        problems.append("stream: this conformance server does not stream yet (add it before relying on it)")
+    if "stream" in body and not isinstance(body["stream"], bool):
+        problems.append("stream: Input should be a valid boolean")
     problems += _system_problems(body.get("system"))
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
@@ -209,3 +209,35 @@ def anthropic_reply(model: str, content: str | None, calls: list[tuple[str, str,
 
 def anthropic_error(status: int, message: str, kind: str) -> bytes:
     return json.dumps({"type": "error", "error": {"type": kind, "message": message}}).encode()
+
+
+def anthropic_stream(model: str, content: str | None, calls: list[tuple[str, str, Any]]) -> list[bytes]:
+    """The same answer as Anthropic streams it: message_start, per block content_block_start /
+    content_block_delta (text_delta word by word, input_json_delta in pieces) / content_block_stop, a ping,
+    message_delta with the stop reason, message_stop."""
+    from tests.conformance._openai import pieces
+
+    events: list[dict[str, Any]] = [{"type": "message_start", "message": {
+        "id": "msg_conformance", "type": "message", "role": "assistant", "model": model, "content": [],
+        "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 1}}}]
+    index = 0
+    if content:
+        events.append({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})
+        events.append({"type": "ping"})
+        for piece in pieces(content):
+            events.append({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": piece}})
+        events.append({"type": "content_block_stop", "index": 0})
+        index = 1
+    for cid, name, args in calls:
+        raw = args if isinstance(args, str) else json.dumps(args)
+        events.append({"type": "content_block_start", "index": index,
+                       "content_block": {"type": "tool_use", "id": cid, "name": name, "input": {}}})
+        for k in range(0, len(raw), 7):
+            events.append({"type": "content_block_delta", "index": index,
+                           "delta": {"type": "input_json_delta", "partial_json": raw[k:k + 7]}})
+        events.append({"type": "content_block_stop", "index": index})
+        index += 1
+    events.append({"type": "message_delta", "delta": {"stop_reason": "tool_use" if calls else "end_turn",
+                                                      "stop_sequence": None}, "usage": {"output_tokens": 10}})
+    events.append({"type": "message_stop"})
+    return [f"event: {e['type']}\ndata: {json.dumps(e)}\n\n".encode() for e in events]

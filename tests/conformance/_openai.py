@@ -114,8 +114,14 @@ def validate_openai(body: dict[str, Any], headers: dict[str, str]) -> list[str]:
         problems.append(f"Unrecognized request argument supplied: {', '.join(unknown)}")
     if not isinstance(body.get("model"), str) or not body["model"]:
         problems.append("model: you must provide a model parameter")
-    if body.get("stream"):
-        problems.append("stream: this conformance server does not stream yet (add it before relying on it)")
+    if "stream" in body and not isinstance(body["stream"], bool):
+        problems.append("stream: expected a boolean")
+    if body.get("stream_options") is not None:
+        if not body.get("stream"):
+            problems.append("stream_options: The 'stream_options' parameter is only allowed when 'stream' is enabled.")
+        elif not isinstance(body["stream_options"], dict) or set(body["stream_options"]) - {"include_usage",
+                                                                                            "include_obfuscation"}:
+            problems.append(f"stream_options: unexpected value {body['stream_options']!r}")
     messages = body.get("messages")
     if not isinstance(messages, list) or not messages:
         return problems + ["messages: [] is too short"]
@@ -187,3 +193,34 @@ def openai_error(status: int, message: str, kind: str) -> bytes:
     kinds = {"rate_limit_error": "rate_limit_exceeded", "invalid_request_error": "invalid_request_error"}
     return json.dumps({"error": {"message": message, "type": kinds.get(kind, kind), "param": None,
                                  "code": kinds.get(kind)}}).encode()
+
+
+def openai_stream(model: str, content: str | None, calls: list[tuple[str, str, Any]], *,
+                  usage: bool = False) -> list[bytes]:
+    """The same answer as Server-Sent Events, as OpenAI streams it: a role chunk, the text word by word, each tool
+    call's id and name then its arguments in pieces, a finish chunk, the usage chunk when asked, `[DONE]`."""
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        return {"id": "chatcmpl-conformance", "object": "chat.completion.chunk", "created": 0, "model": model,
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish, "logprobs": None}]}
+
+    events = [chunk({"role": "assistant", "content": ""})]
+    for piece in pieces(content or ""):
+        events.append(chunk({"content": piece}))
+    for i, (cid, name, args) in enumerate(calls):
+        raw = args if isinstance(args, str) else json.dumps(args)
+        events.append(chunk({"tool_calls": [{"index": i, "id": cid, "type": "function",
+                                             "function": {"name": name, "arguments": ""}}]}))
+        for k in range(0, len(raw), 7):
+            events.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": raw[k:k + 7]}}]}))
+    events.append(chunk({}, "tool_calls" if calls else "stop"))
+    if usage:
+        events.append({"id": "chatcmpl-conformance", "object": "chat.completion.chunk", "created": 0, "model": model,
+                       "choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20}})
+    return [f"data: {json.dumps(e)}\n\n".encode() for e in events] + [b"data: [DONE]\n\n"]
+
+
+def pieces(text: str) -> list[str]:
+    """`text` word by word, each word with the spaces after it (joined: `text`)."""
+    import re
+
+    return re.findall(r"\s*\S+\s*", text) if text.strip() else ([text] if text else [])

@@ -18,6 +18,12 @@ Retry-After), `Hang` (answers nothing until released), or a function of the
 `Request` returning one of those (answering what the request asks). A request
 beyond the script is a rejection too ("unexpected request"), unless a
 `default` step is set.
+
+A request with `"stream": true` gets its `Reply` as Server-Sent Events in the
+provider's own shape (OpenAI `data:` chunks ending in `[DONE]`; Anthropic
+message_start / content_block_start / content_block_delta / content_block_stop /
+message_delta / message_stop): text word by word, tool-call arguments in pieces,
+`Reply.chunk_delay` seconds apart.
 """
 
 from __future__ import annotations
@@ -29,8 +35,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Union
 
-from tests.conformance._anthropic import anthropic_error, anthropic_reply, validate_anthropic
-from tests.conformance._openai import openai_error, openai_reply, validate_openai
+from tests.conformance._anthropic import anthropic_error, anthropic_reply, anthropic_stream, validate_anthropic
+from tests.conformance._openai import openai_error, openai_reply, openai_stream, validate_openai
 
 __all__ = ["Call", "ConformanceServer", "Fail", "Hang", "RateLimited", "Reply", "Request", "Step"]
 
@@ -49,6 +55,15 @@ class Call:
 class Reply:
     content: str | None = None
     tool_calls: tuple[Call, ...] | list[Call] = ()
+    chunk_delay: float = 0.0  # streamed: the pause before each event after the first
+
+
+@dataclass(frozen=True)
+class _Events:
+    """A streamed answer: the events to send, `delay` seconds apart."""
+
+    chunks: list[bytes]
+    delay: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -252,6 +267,14 @@ class ConformanceServer:
             raise TypeError(f"a script step is a Reply, Fail, RateLimited, Hang or a function returning one, not {step!r}")
         n = len(self.requests)
         calls = [(f"call_{n}_{i}" if c.id is None else c.id, c.name, c.arguments) for i, c in enumerate(step.tool_calls)]
+        if request.body.get("stream"):
+            if self.dialect == "openai":
+                usage = bool((request.body.get("stream_options") or {}).get("include_usage"))
+                events = openai_stream(request.body.get("model", ""), step.content, calls, usage=usage)
+            else:
+                events = anthropic_stream(request.body.get("model", ""), step.content, calls)
+            return 200, {"Content-Type": "text/event-stream", "Cache-Control": "no-cache"}, \
+                _Events(events, step.chunk_delay), 0.0
         make = openai_reply if self.dialect == "openai" else anthropic_reply
         payload = make(request.body.get("model", ""), step.content, calls)
         return 200, {"Content-Type": "application/json"}, json.dumps(payload).encode(), 0.0
@@ -269,6 +292,9 @@ class _Handler(BaseHTTPRequestHandler):
             self.conformance._release.wait(hang)
             self.close_connection = True
             return  # the client has given up; nothing is sent
+        if isinstance(body, _Events):
+            self._send_events(status, out_headers, body)
+            return
         try:
             self.send_response(status)
             for name, value in out_headers.items():
@@ -278,6 +304,24 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
             pass
+
+    def _send_events(self, status: int, headers: dict[str, str], events: _Events) -> None:
+        """Server-Sent Events over chunked transfer encoding, each event flushed as it is sent."""
+        try:
+            self.send_response(status)
+            for name, value in headers.items():
+                self.send_header(name, value)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            for i, chunk in enumerate(events.chunks):
+                if i and events.delay:
+                    time.sleep(events.delay)
+                self.wfile.write(f"{len(chunk):x}\r\n".encode() + chunk + b"\r\n")
+                self.wfile.flush()
+            self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
 
     def do_GET(self) -> None:  # noqa: N802
         self.send_error(404, "only POST is served")

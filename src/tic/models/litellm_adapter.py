@@ -34,7 +34,7 @@ import re
 import time
 import uuid
 import warnings
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from tic.errors import ModelError
@@ -216,9 +216,21 @@ class LiteLLMModel:
         return kwargs
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
+        return self._call(messages, tools, None)
+
+    def stream(self, messages: list[Message], tools: list[ToolSpec],
+               on_delta: Callable[[str], None]) -> AssistantMessage:
+        """`complete`, streamed (`stream=True`): `on_delta(piece)` for each piece of text as it arrives; tool-call
+        deltas are assembled (litellm's `stream_chunk_builder`) into the returned message. A failure before the
+        first piece is retried like any request; after it, the reply has been partly shown and is not."""
+        return self._call(messages, tools, on_delta)
+
+    def _call(self, messages: list[Message], tools: list[ToolSpec],
+              on_delta: Callable[[str], None] | None) -> AssistantMessage:
         litellm = _import_litellm()
         kwargs = self.request(messages, tools)
         start = self._monotonic()
+        shown = False
 
         def left() -> float | None:
             own = None if self.deadline is None else self.deadline - (self._monotonic() - start)
@@ -230,10 +242,29 @@ class LiteLLMModel:
             if rest is not None and rest <= 0.05:
                 raise DeadlinePassed()
             timeout = self.timeout if rest is None else min(self.timeout, rest)
-            return litellm.completion(**{**kwargs, "timeout": timeout})
+            if on_delta is None:
+                return litellm.completion(**{**kwargs, "timeout": timeout})
+            return streamed(litellm.completion(**{**kwargs, "timeout": timeout, "stream": True}))
 
-        retry = retrying(transient=lambda exc: self._cause(litellm, exc).transient, attempts=1 + self.max_retries,
-                         left=left, sleep=self._sleep)
+        def streamed(response: Any) -> Any:
+            nonlocal shown
+            chunks = []
+            for chunk in response:
+                chunks.append(chunk)
+                piece = _delta_text(chunk)
+                if piece:
+                    shown = True
+                    on_delta(piece)  # type: ignore[misc]
+                rest = left()
+                if rest is not None and rest <= 0:
+                    raise DeadlinePassed()
+            built = litellm.stream_chunk_builder(chunks, messages=kwargs["messages"])
+            if built is None:
+                raise ModelError(f"model {self.name!r} streamed nothing")
+            return built
+
+        retry = retrying(transient=lambda exc: not shown and self._cause(litellm, exc).transient,
+                         attempts=1 + self.max_retries, left=left, sleep=self._sleep)
         try:
             response = retry(attempt)
         except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
@@ -307,6 +338,14 @@ class LiteLLMModel:
         if not isinstance(arguments, dict):
             return ToolCall(id=call.id, name=name, error=f"the arguments of {name} are not a JSON object: {_clip(raw)}")
         return ToolCall(id=call.id, name=name, arguments=arguments)
+
+
+def _delta_text(chunk: Any) -> str:
+    """The text piece of one streamed chunk ('' for a role, tool-call or usage chunk)."""
+    try:
+        return chunk.choices[0].delta.content or ""
+    except (AttributeError, IndexError, TypeError):
+        return ""
 
 
 def _call_ids(messages: list[Message]) -> set[str]:
