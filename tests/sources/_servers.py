@@ -6,7 +6,9 @@ connection in the middle of a transfer, to prove the retries (R3).
 
 from __future__ import annotations
 
+import hashlib
 import http.server
+import io
 import os
 import pwd
 import shutil
@@ -20,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["CutProxy", "Dovecot", "HttpFiles", "Radicale", "Tls", "dovecot_binary", "free_port", "make_tls"]
+__all__ = ["CutProxy", "Dovecot", "HttpFiles", "Radicale", "RadicaleHere", "Tls", "dovecot_binary", "free_port", "make_tls"]
 
 
 def free_port() -> int:
@@ -243,13 +245,19 @@ class Radicale:
 
 
 class HttpFiles:
-    """Serves `files[path] = (status, bytes)` on 127.0.0.1 (over TLS when given `tls`); `fail_next` answers the next N with 503."""
+    """Serves `files[path] = (status, bytes)` on 127.0.0.1 (over TLS when given `tls`); `fail_next` answers the next N with 503.
 
-    def __init__(self, tls: Tls | None = None) -> None:
+    `validators` = "etag" or "last-modified" sends that validator with each 200 and answers a matching conditional
+    GET (If-None-Match, If-Modified-Since) with 304 Not Modified, as web servers do; `answers` logs the statuses.
+    """
+
+    def __init__(self, tls: Tls | None = None, *, validators: str | None = None) -> None:
         self.files: dict[str, tuple[int, bytes]] = {}
         self.scheme = "https" if tls else "http"
         self.fail_next = 0
         self.requests: list[str] = []
+        self.answers: list[int] = []
+        self.validators = validators
         owner = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
@@ -260,7 +268,19 @@ class HttpFiles:
                     status, body = 503, b"busy"
                 else:
                     status, body = owner.files.get(self.path, (404, b"not found"))
+                digest = hashlib.sha256(body).hexdigest()
+                etag = f'"{digest[:16]}"'
+                modified = time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(1_700_000_000 + int(digest[:6], 16)))
+                if status == 200 and owner.validators == "etag" and self.headers.get("If-None-Match") == etag:
+                    status, body = 304, b""
+                if status == 200 and owner.validators == "last-modified" and self.headers.get("If-Modified-Since") == modified:
+                    status, body = 304, b""
+                owner.answers.append(status)
                 self.send_response(status)
+                if owner.validators == "etag":
+                    self.send_header("ETag", etag)
+                if owner.validators == "last-modified":
+                    self.send_header("Last-Modified", modified)
                 self.send_header("Content-Type", "text/calendar; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -342,3 +362,80 @@ class CutProxy:
     def stop(self) -> None:
         self._stop = True
         self.listener.close()
+
+
+# --- Radicale in this process: every request seen, sync-collection refusable ------------------
+
+
+class RadicaleHere:
+    """Radicale's own WSGI application served from a thread on 127.0.0.1, with a log of its requests.
+
+    `requests` holds (method, what) per request, `what` naming a REPORT's kind
+    (sync-collection, calendar-multiget, calendar-query). With `refuse_sync`
+    the server answers sync-collection with 501, as a CalDAV server without
+    RFC 6578 support does; everything else (getctag, ETags, multiget) is Radicale's.
+    """
+
+    user = "alice"
+    password = "s3cret"
+
+    def __init__(self, *, refuse_sync: bool = False) -> None:
+        import socketserver
+        import wsgiref.simple_server
+
+        import radicale
+        import radicale.config
+
+        self.root = Path(tempfile.mkdtemp(prefix="tic-radicale-here-"))
+        (self.root / "users").write_text(f"{self.user}:{self.password}\n")
+        configuration = radicale.config.load()
+        configuration.update({
+            "storage": {"filesystem_folder": str(self.root / "collections")},
+            "auth": {"type": "htpasswd", "htpasswd_filename": str(self.root / "users"), "htpasswd_encryption": "plain",
+                     "delay": "0"},
+            "logging": {"level": "warning"},
+        }, "tests", privileged=True)
+        app = radicale.Application(configuration)
+        self.refuse_sync = refuse_sync
+        self.requests: list[tuple[str, str]] = []
+        owner = self
+
+        def middleware(environ, start_response):
+            method = environ["REQUEST_METHOD"]
+            what = environ.get("PATH_INFO", "")
+            if method == "REPORT":
+                length = int(environ.get("CONTENT_LENGTH") or 0)
+                body = environ["wsgi.input"].read(length)
+                environ["wsgi.input"] = io.BytesIO(body)
+                what = next((k for k in ("sync-collection", "calendar-multiget", "calendar-query") if k.encode() in body), "report")
+                if what == "sync-collection" and owner.refuse_sync:
+                    owner.requests.append((method, what))
+                    start_response("501 Not Implemented", [("Content-Type", "text/plain")])
+                    return [b"sync-collection is not supported"]
+            owner.requests.append((method, what))
+            return app(environ, start_response)
+
+        class Quiet(wsgiref.simple_server.WSGIRequestHandler):
+            def log_message(self, *args) -> None:
+                pass
+
+        class Server(socketserver.ThreadingMixIn, wsgiref.simple_server.WSGIServer):
+            daemon_threads = True
+
+        self.server = wsgiref.simple_server.make_server("127.0.0.1", 0, middleware, server_class=Server, handler_class=Quiet)
+        self.thread = threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_port}/"
+
+    def client(self):
+        import caldav
+
+        return caldav.DAVClient(url=self.url, username=self.user, password=self.password, timeout=10, enable_rfc6764=False)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        shutil.rmtree(self.root, ignore_errors=True)

@@ -158,7 +158,7 @@ def test_s3_cursor_selects_changed_and_upcoming(tmp_path):
     assert {e.key for e in fetched.events} == {
         "calendar:old-soon@x", "calendar:new-far@x", "calendar:edited-far@x", "calendar:weekly-soon@x",
     }
-    assert fetched.cursor == {"checked_at": NOW.isoformat()}
+    assert fetched.cursor["checked_at"] == NOW.isoformat()
     assert len(fetch(path).events) == 5  # no cursor, no since: every UID
 
 

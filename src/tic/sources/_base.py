@@ -13,6 +13,10 @@ __all__ = ["Fetched", "Source"]
 
 Cursor = dict[str, Any]
 
+# A file or folder changed this close (seconds) to when it was read may change again within the same
+# timestamp granule (1 s on some file systems, 2 s on FAT) without its mtime moving: it is read again next time.
+RACY_SECONDS = 2.0
+
 
 @dataclass(frozen=True)
 class Fetched:

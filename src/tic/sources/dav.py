@@ -2,12 +2,24 @@
 
 Every fetch finds the account's calendars from its principal (all of them, or
 the ones named in `calendars`, by display name or by the last part of their
-URL), downloads their events and hands the iCalendar documents to the shared
-calendar code (`_calendar.calendar_fetch`, the one `.ics` files and URLs use):
-one Event per UID, recurrence expanded, the UIDs created or changed since the
-last tick plus those starting within the look-ahead horizon. A document that
-cannot be parsed is an item error; the rest go on (R2). Cursor:
-`{"checked_at": <now ISO>}`.
+URL) and hands their iCalendar documents to the shared calendar code (the one
+`.ics` files and URLs use, through `_calendar_memo.CalendarMemo`): one Event
+per UID, recurrence expanded, the UIDs created or changed since the last tick
+plus those starting within the look-ahead horizon. A document that cannot be
+parsed is an item error; the rest go on (R2). Cursor: `{"checked_at": <now
+ISO>, "state": <id>}`.
+
+Only what changed is downloaded (issue 10). Each calendar is synchronised with
+a sync-token (RFC 6578 sync-collection REPORT): the first fetch lists every
+item with its token, later ones ask for the changes since it - the items added
+or changed (downloaded and parsed) and the ones deleted. A server that refuses
+the REPORT (no sync support) is asked for the collection's ctag instead
+(CalendarServer `getctag`): an unchanged ctag means nothing to download; a
+changed one lists the items' ETags (PROPFIND depth 1) and downloads only the
+items whose ETag changed (calendar-multiget). A token the server no longer
+knows starts a full sync again. Tokens, ETags and parsed items live in memory
+for the life of the source: after a restart the first fetch reads everything
+once. A deleted item still upcoming is an update (see `_calendar_memo`).
 
 Connection failures, timeouts and 5xx answers are retried with backoff a
 bounded number of times (R3); a refused login, an untrusted certificate, an
@@ -17,6 +29,8 @@ are fixed per failure, so the tick's warning can be held as a repeat (N7).
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any, Callable
@@ -24,8 +38,11 @@ from urllib.parse import unquote, urlsplit
 
 from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._calendar import calendar_fetch, read_calendar
+from tic.sources._calendar import read_calendar
+from tic.sources._calendar_memo import CalendarMemo
 from tic.sources._retry import Retry, Transient, retrying
+
+log = logging.getLogger(__name__)
 
 __all__ = ["CalDavSource"]
 
@@ -63,6 +80,9 @@ class CalDavSource:
         self.retry = retry
         self._sleep = sleep
         self._password_hint = password_hint
+        self._memo = CalendarMemo()
+        self._collections: dict[str, _Collection] = {}  # calendar URL path -> what was read of it
+        self.requests = {"sync": 0, "ctag": 0, "etags": 0, "downloaded": 0}  # counts, for tests and bench
 
     def __repr__(self) -> str:
         return f"CalDavSource({self.where!r}, name={self.name!r}, calendars={self.calendars!r})"
@@ -73,23 +93,20 @@ class CalDavSource:
         return f"{parts.scheme}://{parts.hostname or '?'}{f':{parts.port}' if parts.port else ''}"
 
     def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
-        documents = retrying(self._download, self.retry, self._sleep,
-                             what=f"{self.name}: cannot read the calendars at {self.where}",
-                             advice="check the URL, the network and that the server is up")
-        calendars, errors = [], []
-        for where, text in documents:
-            try:
-                found, bad = read_calendar(text, source=self.name)
-            except ValueError as exc:
-                errors.append(ItemError(self.name, where, str(exc)[:500]))
-                continue
-            calendars.extend(found)
-            errors.extend(bad)
-        return calendar_fetch(calendars, source=self.name, cursor=cursor, now=now, since=since,
-                              horizon=self.horizon, zone=self.zone, errors=errors)
+        changed = retrying(self._download, self.retry, self._sleep,
+                           what=f"{self.name}: cannot read the calendars at {self.where}",
+                           advice="check the URL, the network and that the server is up")
+        if changed or not self._memo.loaded:
+            calendars, errors = [], []
+            for collection in self._collections.values():
+                for item in collection.items.values():
+                    calendars.extend(item.calendars)
+                    errors.extend(item.errors)
+            self._memo.load(calendars, errors, source=self.name, zone=self.zone)
+        return self._memo.select(source=self.name, cursor=cursor, now=now, since=since, horizon=self.horizon)
 
-    def _download(self) -> list[tuple[str, str]]:
-        """(calendar/resource, iCalendar text) for every event resource of the chosen calendars."""
+    def _download(self) -> bool:
+        """Bring every chosen calendar up to date in memory; True when anything changed."""
         import caldav
         from caldav.lib import error as dav
 
@@ -103,14 +120,18 @@ class CalDavSource:
         )
         try:
             with client:
-                documents = []
-                for calendar in self._chosen(client.principal().calendars()):
-                    label = _label(calendar)
-                    for obj in calendar.events():
-                        data = obj.data
-                        if data:
-                            documents.append((f"{label}/{_leaf(obj.url)}", str(data)))
-                return documents
+                chosen = self._chosen(client.principal().calendars())
+                changed = False
+                paths = set()
+                for calendar in chosen:
+                    path = _path(calendar.url)
+                    paths.add(path)
+                    collection = self._collections.setdefault(path, _Collection(_label(calendar)))
+                    changed |= self._refresh(calendar, collection)
+                for gone in set(self._collections) - paths:  # a calendar deleted, or no longer chosen
+                    del self._collections[gone]
+                    changed = True
+                return changed
         except dav.AuthorizationError as exc:
             raise SourceError(f"{self.name}: {self.where} refused the login of {self.username!r}; "
                               f"check the username and {self._password_hint}") from exc
@@ -122,6 +143,82 @@ class CalDavSource:
                               "(the account's CalDAV address) and the calendar names") from exc
         except OSError as exc:
             raise self._network(exc) from exc
+
+    def _refresh(self, calendar: Any, collection: "_Collection") -> bool:
+        """Bring one calendar up to date: by sync-token, else by ctag and ETags. True when anything changed."""
+        from caldav.lib import error as dav
+
+        if collection.sync is not False:
+            for token in dict.fromkeys([collection.token, None]):  # a token the server forgot: a full sync
+                try:
+                    self.requests["sync"] += 1
+                    result = calendar.get_objects_by_sync_token(token, load_objects=True, disable_fallback=True)
+                except dav.DAVError as exc:
+                    status = getattr(exc, "status", None) or _status(exc)
+                    if status == 401 or (status is not None and status >= 500 and status != 501):
+                        raise  # a refused login, or a server in trouble (retried): not a lack of sync support
+                    log.info("%s: sync-collection with %s failed (%s)", self.name, "a token" if token else "no token",
+                             _first_line(exc))
+                    continue
+                collection.sync = True
+                return self._absorb(collection, result, full=token is None)
+            if collection.sync is None:
+                log.info("%s: %s has no sync-collection support; using its ctag", self.name, collection.label)
+            collection.sync = False
+        return self._by_ctag(calendar, collection)
+
+    def _absorb(self, collection: "_Collection", result: Any, *, full: bool) -> bool:
+        deleted = {_path(u) for u in getattr(result, "deleted_urls", None) or ()}
+        items = {} if full else dict(collection.items)
+        for obj in result.objects:
+            path = _path(obj.url)
+            if path in deleted:
+                continue
+            etag = str((getattr(obj, "props", None) or {}).get("{DAV:}getetag", ""))
+            items[path] = self._item(collection, path, etag, getattr(obj, "data", None))
+        for path in deleted:
+            items.pop(path, None)
+        changed = full or bool(result.objects) or bool(deleted)
+        collection.items, collection.token = items, result.sync_token
+        return changed
+
+    def _by_ctag(self, calendar: Any, collection: "_Collection") -> bool:
+        from caldav.elements import dav as props
+        from caldav.lib.url import URL
+
+        self.requests["ctag"] += 1
+        ctag = calendar.get_property(_GetCtag())
+        if ctag and ctag == collection.ctag:
+            return False
+        self.requests["etags"] += 1
+        listing = calendar.get_properties([props.GetEtag()], depth=1, parse_response_xml=False)
+        own = _path(calendar.url).rstrip("/")
+        etags = {_path(href): str(p.get("{DAV:}getetag") or "")
+                 for href, p in listing.expand_simple_props([props.GetEtag()]).items()
+                 if _path(href).rstrip("/") != own and not href.endswith("/")}
+        stale = [path for path, etag in etags.items()
+                 if path not in collection.items or not etag or collection.items[path].etag != etag]
+        items = {path: item for path, item in collection.items.items() if path in etags and path not in stale}
+        if stale:
+            base = urlsplit(str(calendar.url))
+            urls = [URL.objectify(f"{base.scheme}://{base.netloc}{path}") for path in stale]
+            for obj in calendar.multiget(urls):
+                path = _path(obj.url)
+                items[path] = self._item(collection, path, etags.get(path, ""), getattr(obj, "data", None))
+        changed = bool(stale) or len(items) != len(collection.items)
+        collection.items, collection.ctag = items, ctag or None
+        return changed
+
+    def _item(self, collection: "_Collection", path: str, etag: str, data: Any) -> "_Item":
+        self.requests["downloaded"] += 1
+        where = f"{collection.label}/{path.rstrip('/').rsplit('/', 1)[-1]}"
+        if not data:
+            return _Item(etag, [], [])
+        try:
+            found, bad = read_calendar(str(data), source=self.name)
+        except ValueError as exc:
+            return _Item(etag, [], [ItemError(self.name, where, str(exc)[:500])])
+        return _Item(etag, found, bad)
 
     def _chosen(self, calendars: list[Any]) -> list[Any]:
         if not self.calendars:
@@ -157,6 +254,39 @@ class CalDavSource:
         return Transient("the connection failed")
 
 
+@dataclass
+class _Item:
+    """One calendar resource as last downloaded: its ETag and its parsed documents."""
+
+    etag: str
+    calendars: list[Any]
+    errors: list[ItemError]
+
+
+@dataclass
+class _Collection:
+    """What was read of one calendar collection: its items, its sync-token or ctag."""
+
+    label: str
+    items: dict[str, _Item] = field(default_factory=dict)  # resource path -> item
+    token: str | None = None
+    ctag: str | None = None
+    sync: bool | None = None  # None: not tried yet; False: the server refused sync-collection
+
+
+def _GetCtag():  # noqa: N802 - an XML element, named as caldav names its own
+    from caldav.elements.base import ValuedBaseElement
+
+    class GetCtag(ValuedBaseElement):
+        tag = "{http://calendarserver.org/ns/}getctag"
+
+    return GetCtag()
+
+
+def _path(url: Any) -> str:
+    return unquote(urlsplit(str(url)).path)
+
+
 def _label(calendar: Any) -> str:
     return _leaf(calendar.url) or "calendar"
 
@@ -167,6 +297,8 @@ def _leaf(url: Any) -> str:
 
 
 def _status(exc: Exception) -> int | None:
+    if isinstance(getattr(exc, "status", None), int):
+        return exc.status  # type: ignore[attr-defined]
     head = str(exc).strip().split(" ", 1)[0]
     return int(head) if head.isdigit() else None
 

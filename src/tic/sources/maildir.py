@@ -39,7 +39,7 @@ from pathlib import Path
 
 from tic.clock import Clock, SystemClock
 from tic.errors import ItemError, SourceError
-from tic.sources._base import Cursor, Fetched
+from tic.sources._base import RACY_SECONDS, Cursor, Fetched
 from tic.sources._email import email_event, html_to_text
 from tic.sources._event import Event
 from tic.sources._sent import Correspondents
@@ -48,7 +48,7 @@ __all__ = ["MaildirSource", "html_to_text"]
 
 SLACK = timedelta(minutes=10)  # re-read window before the cursor (late tmp/ -> new/ moves)
 FIRST_RUN_MARGIN = timedelta(days=1)  # delivered this long before `since` => Date is older too
-RACY = 2.0  # seconds: a folder changed this close to its listing is listed again (coarse file-system clocks)
+RACY = RACY_SECONDS  # a folder changed this close to its listing is listed again (coarse file-system clocks)
 LISTINGS = 4  # listings kept in memory (the cursor just returned, and a few a failed tick did not store)
 
 _EPOCH_NAME = re.compile(r"^(\d{9,11})(?:[._]|$)")
