@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from tic.models._base import AssistantMessage, ChatModel, Message, StreamingChatModel, ToolCall, ToolSpec, respond
+from tic.models._base import AssistantMessage, ChatModel, Message, StreamingChatModel, ToolCall, ToolSpec
 from tic.models._retry import deadline, remaining
+from tic.models._stream import WordStream, respond, words
 
 __all__ = ["OFFLINE_SPECS", "AssistantMessage", "ChatModel", "Message", "StreamingChatModel", "ToolCall", "ToolSpec",
-           "deadline", "make_model", "remaining", "respond"]
+           "WordStream", "deadline", "make_model", "remaining", "respond", "words"]
 
 OFFLINE_SPECS = frozenset({"", "offline", "local"})
 

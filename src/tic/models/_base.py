@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-__all__ = ["ChatModel", "AssistantMessage", "StreamingChatModel", "ToolCall", "ToolSpec", "Message", "respond"]
+__all__ = ["ChatModel", "AssistantMessage", "StreamingChatModel", "ToolCall", "ToolSpec", "Message"]
 
 Message = dict[str, Any]
 """One chat message in the OpenAI wire shape litellm speaks:
@@ -69,17 +69,3 @@ class StreamingChatModel(ChatModel, Protocol):
     def stream(self, messages: list[Message], tools: list[ToolSpec],
                on_delta: Callable[[str], None]) -> AssistantMessage: ...
 
-
-def respond(model: ChatModel, messages: list[Message], tools: list[ToolSpec],
-            on_delta: Callable[[str], None] | None = None) -> AssistantMessage:
-    """The model's next message; with `on_delta`, its text as it comes (streamed when the model can stream,
-    else the whole text as one piece once it is there)."""
-    if on_delta is None:
-        return model.complete(messages, tools)
-    stream = getattr(model, "stream", None)
-    if stream is not None:
-        return stream(messages, tools, on_delta)
-    reply = model.complete(messages, tools)
-    if reply.content:
-        on_delta(reply.content)
-    return reply
