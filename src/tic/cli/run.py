@@ -13,6 +13,8 @@ from tic.cli._common import app, fail, settings, setup_logging
 def run(
     no_demo: bool = typer.Option(False, "--no-demo", help="do not create or read the embedded demo"),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="log what the engine does to stderr"),
+    web: bool = typer.Option(False, "--web", help="also serve the chat page (TIC_WEB_HOST:TIC_WEB_PORT, default "
+                             "http://127.0.0.1:8765); the engine then runs until stopped, even after the input ends"),
 ) -> None:
     """Start the engine: scheduler, ChatHub and a chat in this terminal (lines from stdin when not a terminal)."""
     import asyncio
@@ -33,11 +35,25 @@ def run(
         tic_app = build_app(cfg, clock)
     except TicError as exc:
         fail(str(exc))
-    say, prompt = _terminal(interactive)
+    say, prompt, echo = _terminal(interactive)
+    server = None
+    if web or cfg.web:  # issue 11: the page, a second view of the same conversation
+        from tic.web import WebServer
+
+        try:
+            server = WebServer(tic_app, host=cfg.web_host, port=cfg.web_port, token=cfg.web_token,
+                               announce=typer.echo)
+        except TicError as exc:
+            fail(str(exc))
     if interactive:
         typer.echo("tic is running. Type a message, or /quit to leave. New notifications appear here on their own.")
+    from tic.engine import TerminalView
+    from tic.hub import ChatViews
+
+    views = ChatViews(TerminalView(say, echo))
     try:
-        status = asyncio.run(run_engine(tic_app, stdin=sys.stdin, say=say, prompt=prompt))
+        status = asyncio.run(run_engine(tic_app, stdin=sys.stdin, views=views, prompt=prompt,
+                                        serve=server.serve if server is not None else None))
     except KeyboardInterrupt:
         status = 0
     if status:
@@ -49,7 +65,10 @@ def _terminal(interactive: bool):
         def say(text: str) -> None:
             print(f"assistant: {text}", flush=True)
 
-        return say, None
+        def echo(text: str, origin: str) -> None:
+            print(f"you ({origin}): {text}", flush=True)
+
+        return say, None, echo
     from rich.console import Console
     from rich.text import Text
 
@@ -62,6 +81,10 @@ def _terminal(interactive: bool):
     def prompt() -> None:
         console.print(Text("you> ", style="bold"), end="")
 
-    return say_rich, prompt
+    def echo_rich(text: str, origin: str) -> None:
+        console.print(Text(f"\nyou ({origin}): ", style="bold") + Text(text))  # a line typed on the page
+        prompt()
+
+    return say_rich, prompt, echo_rich
 
 
