@@ -72,3 +72,32 @@ def test_t8_a_cron_job_without_a_run_at_start_is_scheduled_not_paused():
 
     nxt = asyncio.run(scenario())
     assert nxt is not None and (nxt.hour, nxt.minute) == (7, 0)
+
+
+def test_issue10_wake_runs_the_job_now_and_once_more_after_a_run_under_way():
+    """IMAP IDLE wakes the triage tick early: at once when idle; a wake during a run adds exactly one run after it."""
+    runs = []
+
+    async def scenario():
+        sched = Scheduler()
+        gate = asyncio.Event()
+
+        async def job():
+            runs.append(len(runs))
+            if len(runs) == 1:
+                await gate.wait()
+
+        sched.add("tic", Schedule(every_minutes=15), job, run_now=None)
+        sched.start()
+        sched.wake("tic")  # nothing scheduled before 15 minutes: this run is the wake's
+        await asyncio.sleep(0.05)
+        assert runs == [0]
+        sched.wake("tic")
+        sched.wake("tic")  # two wakes during the run: one more run, not two
+        gate.set()
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+        assert runs == [0, 1]
+        sched.shutdown()
+
+    asyncio.run(scenario())
