@@ -64,6 +64,21 @@ class Settings(BaseSettings):
     web_port: int = Field(8765, ge=0, le=65535, description="the page's port (0: any free port)")
     web_token: str | None = Field(None, description="a secret the page asks for (once in the URL printed on "
                                   "start, then a cookie); required when TIC_WEB_HOST is not a loopback address")
+    # Retention (issue 10): how long history is kept; 0 = for ever. Pruned on the scheduler in small batches.
+    keep_notices_days: float = Field(90.0, ge=0, description="notices older than this are pruned, never one still "
+                                     "unread by some reader nor the newest standing notice of its template")
+    keep_decisions_days: float = Field(365.0, ge=0, description="the triage log (decisions, parked failures): older "
+                                       "entries are pruned, never the newest decision of a calendar item or of a "
+                                       "held event")
+    keep_held_days: float = Field(30.0, ge=0, description="T11: held events released or replaced longer ago than "
+                                  "this are pruned; one not yet released never is")
+    keep_conversation_days: float = Field(0.0, ge=0, description="the main agent's conversation: messages older than "
+                                          "this and beyond the newest TIC_KEEP_CONVERSATION_MESSAGES are pruned; "
+                                          "0 (the default) keeps it all, since the agent reads the whole stored "
+                                          "conversation")
+    keep_conversation_messages: int = Field(1000, ge=1, description="the newest messages of the conversation, "
+                                            "always kept whatever their age")
+    retention_every_minutes: float = Field(60.0, gt=0, description="how often pruning runs while the engine runs")
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
