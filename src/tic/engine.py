@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any, Awaitable, Callable, TextIO
+import sys
+import threading
+from typing import Any, Awaitable, Callable, Protocol, TextIO
 
 from tic.app import App, build_background_agents, build_hub, build_triage
 from tic.hub import ChatHub, ChatViews, Status
@@ -13,20 +15,77 @@ from tic.textsafe import terminal_text
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TerminalView", "run_engine"]
+__all__ = ["PrintStream", "TerminalStream", "TerminalView", "run_engine"]
 
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
 CHAT_LINE_CHARS = 2000  # a line of the chat longer than this (a model echoing content) is clipped
 
 
+class TerminalStream(Protocol):
+    """How a terminal shows a reply as it streams (issue 9 item 7): its start, each piece, its end."""
+
+    def begin(self) -> None:
+        """A reply starts: what precedes its text (`assistant: `)."""
+
+    def piece(self, text: str) -> None:
+        """More of its text, made safe already, written at once (no newline added)."""
+
+    def end(self) -> None:
+        """The reply is whole and stored: end its line."""
+
+
+class PrintStream:
+    """A stream on a plain output (stdin not a terminal): the same lines `say` would print, written as they come."""
+
+    def __init__(self, out: TextIO | None = None) -> None:
+        self._out = out
+
+    def _write(self, text: str) -> None:
+        out = self._out or sys.stdout
+        out.write(text)
+        out.flush()
+
+    def begin(self) -> None:
+        self._write("assistant: ")
+
+    def piece(self, text: str) -> None:
+        self._write(text)
+
+    def end(self) -> None:
+        self._write("\n")
+
+
+_INTRODUCERS = "\x1b\x90\x98\x9b\x9d\x9e\x9f"  # where an escape sequence may start (7- and 8-bit)
+_HOLD = 512  # an unterminated sequence this close to the end may still be completed by the next piece
+
+
+def settled(raw: str, line_limit: int = CHAT_LINE_CHARS) -> str:
+    """What of a reply streamed so far can be shown now: `terminal_text` of it (R1), without the tail that
+    a later piece could still change (an escape sequence not yet ended, a line not yet at its clip), so
+    that what is shown is always the start of what the whole reply shows."""
+    cut = max(raw.rfind(c) for c in _INTRODUCERS)
+    if cut >= 0 and len(raw) - cut <= _HOLD:
+        raw = raw[:cut]
+    if raw.endswith("\r"):
+        raw = raw[:-1]  # CR LF is one newline
+    lines = terminal_text(raw, line_limit=line_limit).split("\n")
+    lines[-1] = lines[-1][: line_limit - 1]  # a clipped line ends in an ellipsis: hold its last place
+    return "\n".join(lines)
+
+
 class TerminalView:
     """The terminal as a view of the conversation (H3/H4): replies and state notes through `say`, a line
     typed in another view (the web page) through `echo`. R1: what it shows may quote content, so no escape
-    sequence or control character reaches the terminal. Replies are shown whole, never as streamed pieces."""
+    sequence or control character reaches the terminal. With a `stream`, a reply is shown as the model
+    generates it (item 7), the same text `say` would show: pieces as they settle, the rest once it is stored."""
 
-    def __init__(self, say: Callable[[str], None], echo: Callable[[str, str], None] | None = None) -> None:
+    def __init__(self, say: Callable[[str], None], echo: Callable[[str, str], None] | None = None,
+                 stream: TerminalStream | None = None) -> None:
         self._say = say
         self._echo = echo
+        self._stream = stream
+        self._open: dict[str, tuple[str, str | None]] = {}  # turn -> (raw text so far, text shown; None: not begun)
+        self._lock = threading.Lock()
 
     def user_line(self, text: str, *, origin: str) -> None:
         if origin != "terminal" and self._echo is not None:  # the terminal's own lines are on screen already
@@ -36,12 +95,38 @@ class TerminalView:
         pass  # the assistant tells about them in its reply
 
     def reply_delta(self, turn: str, text: str) -> None:
-        pass
+        if self._stream is None:
+            return
+        with self._lock:
+            raw, shown = self._open.get(turn, ("", None))
+            raw += text
+            now = settled(raw)
+            if shown is None and now:
+                self._stream.begin()
+                shown = ""
+            if shown is not None and now.startswith(shown) and len(now) > len(shown):
+                self._stream.piece(now[len(shown):])
+                shown = now
+            self._open[turn] = (raw, shown)
 
     def reply(self, turn: str, text: str) -> None:
-        self._say(terminal_text(text, line_limit=CHAT_LINE_CHARS))
+        whole = terminal_text(text, line_limit=CHAT_LINE_CHARS)
+        with self._lock:
+            _, shown = self._open.pop(turn, ("", None))
+            if shown is not None and self._stream is not None:
+                if whole.startswith(shown) and len(whole) > len(shown):
+                    self._stream.piece(whole[len(shown):])
+                self._stream.end()
+                return
+        self._say(whole)
 
     def status(self, text: str, *, level: Status) -> None:
+        with self._lock:  # a reply cut short (its model failed mid-stream) ends its line before the note
+            if self._stream is not None:
+                for _, shown in self._open.values():
+                    if shown is not None:
+                        self._stream.end()
+            self._open.clear()
         self._say(terminal_text(text, line_limit=CHAT_LINE_CHARS))
 
 
