@@ -35,7 +35,7 @@ def run(
         tic_app = build_app(cfg, clock)
     except TicError as exc:
         fail(str(exc))
-    say, prompt, echo = _terminal(interactive)
+    say, prompt, echo, stream = _terminal(interactive)
     server = None
     if web or cfg.web:  # issue 11: the page, a second view of the same conversation
         from tic.web import WebServer
@@ -50,7 +50,7 @@ def run(
     from tic.engine import TerminalView
     from tic.hub import ChatViews
 
-    views = ChatViews(TerminalView(say, echo))
+    views = ChatViews(TerminalView(say, echo, stream))  # item 7: replies stream as they are generated
     try:
         status = asyncio.run(run_engine(tic_app, stdin=sys.stdin, views=views, prompt=prompt,
                                         serve=server.serve if server is not None else None))
@@ -68,7 +68,9 @@ def _terminal(interactive: bool):
         def echo(text: str, origin: str) -> None:
             print(f"you ({origin}): {text}", flush=True)
 
-        return say, None, echo
+        from tic.engine import PrintStream
+
+        return say, None, echo, PrintStream()
     from rich.console import Console
     from rich.text import Text
 
@@ -85,6 +87,20 @@ def _terminal(interactive: bool):
         console.print(Text(f"\nyou ({origin}): ", style="bold") + Text(text))  # a line typed on the page
         prompt()
 
-    return say_rich, prompt, echo_rich
+    class RichStream:
+        """A reply as it streams: the same prefix as `say_rich`, the pieces as plain text (never markup)."""
+
+        def begin(self) -> None:
+            console.print(Text("\nassistant: ", style="bold cyan"), end="")
+
+        def piece(self, text: str) -> None:
+            console.file.write(text)
+            console.file.flush()
+
+        def end(self) -> None:
+            console.print()
+            prompt()
+
+    return say_rich, prompt, echo_rich, RichStream()
 
 
