@@ -4,6 +4,7 @@ Local: `MaildirSource`, `IcsFileSource`, `WhatsAppSource`. Network (their
 libraries are imported on the first fetch): `ImapSource`, `IcsUrlSource`,
 `CalDavSource`. `load_sources(data/sources.toml)` builds them from the user's
 configuration; `sources_from_dir` from a folder laid out like an evaluation case.
+`watch_sources` keeps IMAP folders in IDLE and wakes the tick on new mail.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from datetime import timedelta
 from pathlib import Path
 
 from tic.sources._base import Fetched, Source
-from tic.sources._event import BODY_CAP, Event, Person, cap_body
+from tic.sources._event import BODY_CAP, Event, Person, cap_body, clean_text
 from tic.sources._retry import Retry
 from tic.sources.config import SOURCES_FILE, ConfiguredSource, UnavailableSource, load_sources
 from tic.sources.dav import CalDavSource
 from tic.sources.ics import IcsFileSource, IcsUrlSource
 from tic.sources.imap import ImapSource
 from tic.sources.maildir import MaildirSource
+from tic.sources.watch import Debounce, watch_sources
 from tic.sources.whatsapp import WhatsAppSource
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "SOURCES_FILE",
     "CalDavSource",
     "ConfiguredSource",
+    "Debounce",
     "Event",
     "Fetched",
     "IcsFileSource",
@@ -38,8 +41,10 @@ __all__ = [
     "UnavailableSource",
     "WhatsAppSource",
     "cap_body",
+    "clean_text",
     "load_sources",
     "sources_from_dir",
+    "watch_sources",
 ]
 
 
