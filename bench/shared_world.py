@@ -76,7 +76,7 @@ class CountingModel:
 
 
 def _ids(content) -> list[int]:
-    return [i["refs"]["n"] for i in json.loads(content or "[]") if "n" in (i.get("refs") or {})]
+    return [int(i["refs"]["message_id"]) for i in json.loads(content or "[]") if "message_id" in (i.get("refs") or {})]
 
 
 def run_engine(url: str, schema: str, name: str, ttl: float, beat: float, said_path: str, stop_path: str,
@@ -222,7 +222,7 @@ def drive(url: str, schema: str, *, events: int, ttl: float, beat: float, kills:
     n = 0
     while n < events:
         for _ in range(min(rng.randint(1, 20), events - n)):
-            notifier.notify(Notification(source="email", event_type="message", summary=f"note {n}", refs={"n": n}))
+            notifier.notify(Notification(source="email", event_type="message", summary=f"note {n}", refs={"message_id": str(n)}))
             n += 1
         time.sleep(rng.uniform(0.1, 0.9))
     done.set()

@@ -88,12 +88,13 @@ def model_for(spec: str, clock: Clock, settings: Settings | None = None) -> Chat
     """The main agent's model: offline unless a litellm model string is configured."""
     from tic.models import make_model
     from tic.models.offline import OfflineMainModel
+    from tic.notification import describe_notification
     from tic.rules import read_rules
     from tic.rules._markdown import heading_effect
 
     # H9/T7: the offline model edits the rules by the triage agent's own reading of them
-    return make_model(spec, offline=lambda: OfflineMainModel(clock, read_rules=read_rules,
-                                                             heading_effect=heading_effect),
+    return make_model(spec, offline=lambda: OfflineMainModel(clock, read_rules=read_rules, heading_effect=heading_effect,
+                                                             describe=describe_notification),
                       **model_options(settings, "main", clock))
 
 

@@ -7,7 +7,8 @@ from datetime import datetime, timedelta, timezone
 from tic.hub import Notifier, ToolRegistry, register_builtin_tools
 from tic.hub._background import BackgroundAgent
 from tic.hub._lookups import calendar_today, register_lookup_tools
-from tic.models.offline import OfflineBackgroundModel, describe_notification
+from tic.models.offline import OfflineBackgroundModel
+from tic.notification import describe_notification
 from tic.sources import Event
 from tic.sources._base import Fetched
 from tests.fakes import assert_valid_sequence

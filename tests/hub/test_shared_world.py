@@ -111,12 +111,12 @@ class NoLease(TurnLease):
 
 
 def batch_ids(content: str | None) -> list[str]:
-    """What each notification of a batch is about: `refs.n` (posted here) or `refs.event_key` (from a tick)."""
+    """What each notification of a batch is about: `refs.event_key` (from a tick) or `refs.message_id` (posted here)."""
     out = []
     for item in json.loads(content or "[]"):
         refs = item.get("refs") or {}
-        if "n" in refs or "event_key" in refs:
-            out.append(str(refs.get("n", refs.get("event_key"))))
+        if "message_id" in refs or "event_key" in refs:
+            out.append(str(refs.get("event_key", refs.get("message_id"))))
     return out
 
 
@@ -185,7 +185,7 @@ def make_engine(name, world, roster, clock, rng, lease_cls=GatedLease) -> Engine
 
 
 def post(engine: Engine, n: int) -> None:
-    engine.notifier.notify(Notification(source="email", event_type="message", summary=f"note {n}", refs={"n": n}))
+    engine.notifier.notify(Notification(source="email", event_type="message", summary=f"note {n}", refs={"message_id": str(n)}))
 
 
 async def until(predicate, timeout: float = 10.0) -> bool:

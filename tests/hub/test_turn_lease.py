@@ -23,7 +23,7 @@ def lease(world, clock, owner: str) -> TurnLease:
 
 
 def note(n: int) -> Notification:
-    return Notification(source="email", event_type="message", summary=f"note {n}", refs={"n": n})
+    return Notification(source="email", event_type="message", summary=f"note {n}", refs={"message_id": str(n)})
 
 
 def engine(world, roster, clock, owner: str, model, said: list[str]):
@@ -161,7 +161,7 @@ def test_h11_a_stalled_engines_late_reply_is_dropped_and_its_batch_answered_once
     texts = hub_b.history.assistant_texts()
     assert texts == ["note 1, for A", "note 2"]
     first_answer_sees = [m for m in model_b.calls[0][0] if m["role"] == "tool"]
-    assert len(first_answer_sees) == 1 and '"n": 1' in first_answer_sees[0]["content"]
+    assert len(first_answer_sees) == 1 and '"message_id": "1"' in first_answer_sees[0]["content"]
     store_a.close(), store_b.close()
 
 

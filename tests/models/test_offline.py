@@ -6,6 +6,7 @@ import json
 from datetime import timedelta
 
 from tic.models.offline import HELP, OfflineMainModel
+from tic.notification import describe_notification
 
 
 def tool_result(batch):
@@ -24,7 +25,7 @@ def test_h5_email_names_sender_organisation_and_subject(clock):
         "refs": {"from_name": "Kandice Phillips", "from_address": "kphillips@dawsoncornwell.com",
                  "organization": "Dawson Cornwell", "subject": "Bundle"},
     }]
-    text = OfflineMainModel(clock).complete(tool_result(batch), []).content
+    text = OfflineMainModel(clock, describe=describe_notification).complete(tool_result(batch), []).content
     assert text == "An email from Kandice Phillips at Dawson Cornwell about “Bundle” arrived 40 minutes ago."
     assert batch[0]["summary"] not in text
 
@@ -37,7 +38,7 @@ def test_h5_several_notifications_one_line_each(clock):
         {"source": "calendar", "event_type": "event", "summary": "s2", "event_time": start,
          "refs": {"title": "Hearing prep", "start": start, "organizer": "Kandice Phillips"}},
     ]
-    text = OfflineMainModel(clock).complete(tool_result(batch), []).content
+    text = OfflineMainModel(clock, describe=describe_notification).complete(tool_result(batch), []).content
     lines = text.splitlines()
     assert lines[0] == "You have 2 new things that match your notification rules:"
     assert lines[1] == "- Zia Paola mentioned you in the WhatsApp group “Famiglia” just now: “@Luca when?”"

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from tic.errors import NoticeError, ToolError
-from tic.hub._notify import Notification, Notifier
+from tic.notification import Notification, Notifier
 from tic.hub._registry import CallContext, Tool, ToolRegistry
 from tic.notices import Entry, NoticeStore
 

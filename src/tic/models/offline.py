@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Callable
 
 from tic.clock import Clock
@@ -17,10 +17,11 @@ from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
 from tic.models._preferences import Preference, parse_preference
 from tic.models._rules_edit import RULES, ReadRules, RulesEditor
 
-__all__ = ["OfflineMainModel", "OfflineBackgroundModel", "describe_channels", "describe_notification"]
+__all__ = ["Describe", "OfflineMainModel", "OfflineBackgroundModel", "describe_channels", "plain_description"]
 
 FILE_TOOLS = ("read_file", "write_file", "edit_file")
-SUBJECT_CHARS, NAME_CHARS, SUMMARY_CHARS = 200, 100, 400  # content quoted in a reply is clipped with an ellipsis
+SUMMARY_CHARS = 400  # a summary quoted in a reply is clipped with an ellipsis
+Describe = Callable[[dict[str, Any], datetime], str]  # a notification object -> one sentence for the user (H5)
 
 HELP = (
     "I'm running offline (no language model is configured), so I relay your notifications and "
@@ -38,13 +39,16 @@ NO_EDITOR = ("I can't change your notification rules here: this assistant was st
 
 class OfflineMainModel:
     """`read_rules` and `heading_effect` (tic.rules' reader and heading mapping, passed in by whoever builds
-    the model) let it edit the rules by their reading (H9, T7); without them it edits none."""
+    the model) let it edit the rules by their reading (H9, T7); without them it edits none. `describe` (tic.notification's
+    description of each kind, passed in likewise) tells each notification in one sentence (H5); without it a
+    notification is told by its source and summary."""
 
     name = "offline"
 
     def __init__(self, clock: Clock, *, read_rules: Callable[[str], ReadRules] | None = None,
-                 heading_effect: Callable[[str], str] | None = None) -> None:
+                 heading_effect: Callable[[str], str] | None = None, describe: Describe | None = None) -> None:
         self._clock = clock
+        self._describe = describe or plain_description
         self._editor = RulesEditor(read_rules, heading_effect) if read_rules and heading_effect else None
 
     def complete(self, messages: list[Message], tools: list[ToolSpec]) -> AssistantMessage:
@@ -104,7 +108,7 @@ class OfflineMainModel:
         if not items:
             return "Done." if not other else other[-1][:500]
         now = self._clock.now()
-        lines = [describe_notification(n, now) for n in items]
+        lines = [self._describe(n, now) for n in items]
         if len(lines) == 1:
             return lines[0]
         head = f"You have {len(lines)} new things that match your notification rules:"
@@ -119,7 +123,7 @@ class OfflineMainModel:
             if not seen:
                 return "Nothing has come in that your rules say is worth your attention yet."
             now = self._clock.now()
-            lines = [describe_notification(n, now) for n in seen[-10:]]
+            lines = [self._describe(n, now) for n in seen[-10:]]
             return "Here is what came in so far:\n" + "\n".join(f"- {line}" for line in lines)
         if any(w in words for w in ("thank", "thanks", "cheers")):
             return "You're welcome."
@@ -173,38 +177,9 @@ def _trailing_tool_results(messages: list[Message]) -> list[dict[str, Any]]:
     return list(reversed(out))
 
 
-def describe_notification(n: dict[str, Any], now: datetime) -> str:
-    """One user-facing sentence about a notification object (H5: name the source, add context)."""
-    refs = n.get("refs") or {}
-    source = str(n.get("source") or "")
-    when = _ago(n.get("event_time"), now)
-    if source == "email":
-        who = _clip(refs.get("from_name") or refs.get("from_address") or "someone", NAME_CHARS)
-        org = _clip(refs.get("organization") or _org_from_address(refs.get("from_address", "")), NAME_CHARS)
-        at = f" at {org}" if org and org.lower() not in who.lower() else ""
-        subject = _clip(refs.get("subject") or "(no subject)", SUBJECT_CHARS)
-        return f"An email from {who}{at} about “{subject}” arrived {when}."
-    if source == "whatsapp":
-        who = _clip(refs.get("from_name") or refs.get("from_number") or "someone", NAME_CHARS)
-        if refs.get("is_group"):
-            how = "mentioned you" if refs.get("mentioned") else "wrote"
-            chat = _clip(refs.get("chat", ""), NAME_CHARS)
-            return f"{who} {how} in the WhatsApp group “{chat}” {when}: “{_clip(refs.get('text', ''))}”"
-        return f"{who} sent you a WhatsApp message {when}: “{_clip(refs.get('text', ''))}”"
-    if n.get("event_type") == "digest":
-        items = refs.get("items") or []
-        listed = ", ".join(f"{_clip(i.get('title', ''), SUBJECT_CHARS)} ({i.get('when', '')})" for i in items[:8])
-        more = f" and {len(items) - 8} more" if len(items) > 8 else ""
-        return f"Your {source} for today: {listed}{more}." if items else f"Nothing on your {source} today."
-    if source == "calendar":
-        title = _clip(refs.get("title") or "an event", SUBJECT_CHARS)
-        start = _parse(refs.get("start"))
-        soon = _until(start, now) if start else "soon"
-        by = f", organised by {_clip(refs['organizer'], NAME_CHARS)}" if refs.get("organizer") else ""
-        return f"A new calendar event, “{title}”, starts {soon}{by}."
-    if source == "notices":
-        return f"A system notice: {_clip(n.get('summary', ''), SUMMARY_CHARS)}"
-    return f"{source or 'Something'} ({n.get('event_type', 'event')}): {_clip(n.get('summary', ''), SUMMARY_CHARS)}"
+def plain_description(n: dict[str, Any], now: datetime) -> str:
+    """A notification told by its source and summary (when no description of its kind was passed in)."""
+    return f"{n.get('source') or 'Something'} ({n.get('event_type') or 'event'}): {_clip(n.get('summary') or '', SUMMARY_CHARS)}"
 
 
 def describe_channels(payload: dict[str, Any]) -> list[str]:
@@ -344,52 +319,6 @@ def _seen_notifications(messages: list[Message]) -> list[dict[str, Any]]:
     return out
 
 
-def _org_from_address(address: str) -> str:
-    _, at, domain = str(address).rpartition("@")
-    return domain.lower() if at else ""
-
-
 def _clip(text: str, limit: int = 140) -> str:
     text = " ".join(str(text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _parse(value: Any) -> datetime | None:
-    if not value:
-        return None
-    try:
-        dt = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return dt if dt.tzinfo else dt.replace(tzinfo=timezone.utc)
-
-
-def _span(seconds: float) -> str:
-    minutes = int(round(seconds / 60))
-    if minutes < 1:
-        return "less than a minute"
-    if minutes < 60:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    hours = minutes / 60
-    if hours < 36:
-        h = int(round(hours))
-        return f"about {h} hour{'s' if h != 1 else ''}"
-    days = int(round(hours / 24))
-    return f"{days} days"
-
-
-def _ago(value: Any, now: datetime) -> str:
-    at = _parse(value)
-    if at is None:
-        return "just now"
-    delta = (now - at).total_seconds()
-    if delta < 60:
-        return "just now"
-    return f"{_span(delta)} ago"
-
-
-def _until(start: datetime, now: datetime) -> str:
-    delta = (start - now).total_seconds()
-    if delta <= 0:
-        return f"now (it began {_span(-delta)} ago)" if delta < -60 else "now"
-    return f"in {_span(delta)} ({start.strftime('%a %d %b %H:%M UTC')})"

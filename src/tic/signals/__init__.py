@@ -3,6 +3,6 @@ traits (newsletter, marketing, automated, social, spam), multilingual cues (urge
 sender / topic / category matchers and calendar timing."""
 
 from tic.signals._classify import Traits, traits
-from tic.signals._timing import event_start, fmt_delta
+from tic.signals._timing import event_start, fmt_delta, local_zone
 
-__all__ = ["Traits", "event_start", "fmt_delta", "traits"]
+__all__ = ["Traits", "event_start", "fmt_delta", "local_zone", "traits"]

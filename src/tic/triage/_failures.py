@@ -27,8 +27,7 @@ from sqlalchemy import Engine, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tic.db import failure_table
-from tic.sources import Event
-from tic.sources._event import clean_text
+from tic.sources import Event, clean_text
 
 __all__ = ["MAX_ATTEMPTS", "Failure", "Unanimous", "clear_failures", "decide_isolated", "describe", "load_retries",
            "parked_versions", "record_failure"]

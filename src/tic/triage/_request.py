@@ -13,19 +13,17 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tic.hub import Notification
 from tic.models import ToolSpec
+from tic.notification import Notification, event_data
 from tic.sources import Event
 
 __all__ = ["BEGIN", "END", "NotifyArgs", "SkipArgs", "TOOLS", "encode_events", "user_message", "event_data"]
 
 BEGIN = "<<<EVENTS"
 END = "EVENTS>>>"
-BODY_CHARS = 1500  # per event sent to a model; the summary quotes less than this
 _SUMMARY = Notification.model_fields["summary"]
 
 
@@ -65,37 +63,8 @@ TOOLS = [
 ]
 
 
-def _iso(value: datetime | None) -> str | None:
-    return value.isoformat(timespec="minutes").replace("+00:00", "Z") if value else None
-
-
-def _body(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= BODY_CHARS else text[: BODY_CHARS - 1] + "…"
-
-
-def event_data(event: Event, ident: str) -> dict[str, Any]:
-    """What a model is shown of one event: the facts a rule can be about, empty ones left out."""
-    d: dict[str, Any] = {"id": ident, "kind": event.kind, "from": str(event.sender) or None}
-    if event.kind == "email":
-        h = {k.lower(): v for k, v in event.headers.items()}
-        d.update(
-            time=_iso(event.time), to=[str(p) for p in event.to[:3]] or None, subject=event.subject or None,
-            organization=h.get("organization"), list_unsubscribe=True if h.get("list-unsubscribe") else None,
-            precedence=h.get("precedence"), auto_submitted=h.get("auto-submitted"),
-            already_read=True if event.seen else None, body=_body(event.body) or None,
-        )
-    elif event.kind == "whatsapp":
-        d.update(time=_iso(event.time), chat=event.chat or None, group=event.is_group,
-                 mentions_user=event.mentions_me, body=_body(event.body) or None)
-    else:
-        d.update(
-            title=event.subject or None, start=_iso(event.start), end=_iso(event.end), all_day=event.all_day or None,
-            timezone=event.timezone or None, created=_iso(event.created), last_modified=_iso(event.last_modified),
-            recurrence=event.recurrence or None, status=event.status or None, location=event.location or None,
-            description=_body(event.body) or None,
-        )
-    return {k: v for k, v in d.items() if v is not None}
+def _iso(value: datetime) -> str:
+    return value.isoformat(timespec="minutes").replace("+00:00", "Z")
 
 
 def encode_events(events: list[Event]) -> str:

@@ -9,8 +9,7 @@ from sqlalchemy import Engine, delete, insert, select
 
 from tic.clock import Clock
 from tic.db import cursor_table, decision_table, pending_event_table
-from tic.sources import Event
-from tic.sources._base import Fetched, Source
+from tic.sources import Event, Fetched, Source
 
 __all__ = ["TickState"]
 

@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import Engine, and_, func, select
 
 from tic.db import decision_table, failure_table, held_event_table, pending_event_table
+from tic.notification import label_for
 from tic.triage._decision import hold_phrase, release_phrase
 from tic.triage._zone import zone_from_name
 
@@ -123,17 +124,6 @@ def _with_holds():
     joined = t.outerjoin(h, and_(h.c.event_key == t.c.event_key, h.c.version == t.c.version))
     return select(t, h.c.held_until, h.c.reason.label("hold_reason"), h.c.released_at, h.c.replaced_at, h.c.zone,
                   h.c.held_at).select_from(joined)
-
-
-def label_for(event) -> str:
-    """A short line a person recognises an event by (kept with its decision, so `why` questions can find it)."""
-    who = str(event.sender) or "unknown sender"
-    if event.kind == "email":
-        return f"email from {who}: {event.subject or '(no subject)'}"[:300]
-    if event.kind == "whatsapp":
-        where = f" in the group {event.chat}" if event.is_group else ""
-        return f"WhatsApp message from {who}{where}: {' '.join(event.body.split())[:120]}"[:300]
-    return f"calendar event {event.subject or '(untitled)'} organised by {who}"[:300]
 
 
 def search(engine: Engine, query: str, *, limit: int = 5) -> list[Recorded]:

@@ -29,22 +29,17 @@ from tic.agents import Agent
 from tic.clock import Clock
 from tic.db import decision_table, held_event_table
 from tic.errors import ConfigError, ItemError, SourceError
-from tic.hub import Notifier
 from tic.notices import NoticeStore, running_as
-from tic.sources import Event
-from tic.sources._base import Fetched, Source
-from tic.sources._event import clean_text
+from tic.notification import Notifier, label_for, notification_for, summarize
+from tic.sources import Event, Fetched, Source, clean_text
 from tic.triage._decision import Decide, Decision, call_decide, release_phrase, settle_hold
 from tic.triage._failures import (MAX_ATTEMPTS, Failure, Unanimous, clear_failures, decide_isolated, describe,
                                   load_retries, parked_versions, record_failure)
-from tic.triage._notification import notification_for
 from tic.triage._report import Release, TickReport
 from tic.triage._state import TickState
 from tic.triage._zone import calendar_zone, user_zone, zone_from_name, zone_name
 from tic.triage.decide import decide_events
-from tic.triage.history import label_for
 from tic.triage.prompt import RulesFileTooLarge, oversize_rules, read_memory, system_prompt
-from tic.triage.summary import summarize
 
 log = logging.getLogger(__name__)
 
