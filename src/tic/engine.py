@@ -8,9 +8,10 @@ import sys
 import threading
 from typing import Any, Awaitable, Callable, Protocol, TextIO
 
-from tic.app import App, build_background_agents, build_hub, build_triage
+from tic.app import App, build_background_agents, build_hub, build_sources, build_triage
 from tic.hub import ChatHub, ChatViews, Status
 from tic.scheduler import Scheduler
+from tic.sources import watch_sources
 from tic.textsafe import terminal_text
 
 log = logging.getLogger(__name__)
@@ -149,13 +150,17 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     hub = build_hub(app, views=views)
     hub.attach(loop)
     server = asyncio.create_task(serve(hub), name="web") if serve is not None else None
-    triage = build_triage(app)
+    sources = build_sources(app.settings)
+    triage = build_triage(app, sources)
     await hub.resume()  # H5/H11: finish a turn a crash interrupted, before anything new
     consumer = asyncio.create_task(hub.run_consumer(), name="chathub-consumer")
     scheduler = Scheduler()
     schedule = triage.agent.meta.schedule
     if schedule is not None:
         scheduler.add("tic", schedule, lambda: asyncio.to_thread(triage.tick), run_now=app.clock.now())
+    # issue 10: new mail on an IMAP folder in IDLE runs the tick early (debounced), not at the next 15 minutes
+    watcher = (asyncio.create_task(watch_sources(sources, lambda: scheduler.wake("tic"), app.clock), name="source-watch")
+               if schedule is not None else None)
     for runner in build_background_agents(app):  # T8: cron agents run on their own schedules
         scheduler.add(runner.agent.name, runner.agent.meta.schedule, lambda r=runner: asyncio.to_thread(r.run), run_now=None)
     scheduler.start()
@@ -181,6 +186,8 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     finally:
         if server is not None and not server.done():
             server.cancel()
+        if watcher is not None:
+            watcher.cancel()
         scheduler.shutdown()
         consumer.cancel()
         try:
