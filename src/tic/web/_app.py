@@ -137,15 +137,23 @@ def create_web_app(*, hub: ChatHub, store: NoticeStore, world, user: str, data_d
         return JSONResponse(await asyncio.to_thread(panels.why, world, key[:1000]))
 
     async def events(websocket: WebSocket) -> None:
+        """Push every event to this tab until it goes away (or the server closes it on shutdown)."""
         await websocket.accept()
         queue = live.open()
-        try:
+
+        async def pump() -> None:
             await websocket.send_json({"type": "hello", "status": live.status})
             while True:
                 await websocket.send_json(await queue.get())
+
+        sender = asyncio.create_task(pump(), name="web-events")
+        try:
+            while (await websocket.receive())["type"] != "websocket.disconnect":
+                pass  # the tab says nothing on this socket; lines go through POST /api/say
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            sender.cancel()
             live.close(queue)
 
     routes = [

@@ -19,6 +19,8 @@ log = logging.getLogger(__name__)
 
 __all__ = ["WebServer"]
 
+SHUTDOWN_SECONDS = 3.0  # an engine stopping waits this long for the page's connections to close
+
 
 class WebServer:
     """Binds its socket when made (a port in use is a clear error before the engine starts); `serve(hub)`
@@ -61,13 +63,21 @@ class WebServer:
                               data_dir=app.settings.data_dir, live=self.live, guard_host=self.host, port=self.port,
                               token=self.token)
         config = uvicorn.Config(asgi, log_level="warning", access_log=False, lifespan="off", ws="auto",
-                                ws_ping_interval=20)
+                                ws_ping_interval=20, timeout_graceful_shutdown=SHUTDOWN_SECONDS)
         server = uvicorn.Server(config)
         self._announce(f"tic: the chat page is at {self.url}" + (f"?token={self.token}" if self.token else "")
                        + ("" if is_loopback(self.host) else "  (bound beyond this machine: keep the token secret)"))
         self.started.set()
+        serving = asyncio.create_task(server.serve(sockets=[self._sock]), name="uvicorn")
         try:
-            await server.serve(sockets=[self._sock])
+            await asyncio.shield(serving)
+        except asyncio.CancelledError:  # the engine stops: close the tabs' sockets, then the server
+            server.should_exit = True
+            try:
+                await asyncio.wait_for(serving, SHUTDOWN_SECONDS)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                serving.cancel()
+            raise
         finally:
             hub.views.detach(view)
             self._sock.close()

@@ -264,7 +264,7 @@ async function loadWhy(key) {
     box.replaceChildren(el("p", {}, "No single event matches."), el("ul", {}, data.matches.map((k) => el("li", {}, k))));
     return;
   }
-  box.replaceChildren(
+  box.replaceChildren(...[
     el("h3", {}, "Why"), el("code", { class: "event-key" }, data.event),
     data.waiting ? el("p", { class: "waiting" }, "Waiting for a decision since " + when(data.waiting.since) + " (offered " + data.waiting.offers + " times).") : null,
     data.failures.map((f) => el("div", { class: "failure" }, el("strong", {}, f.what), el("div", {}, "error: " + f.error))),
@@ -278,7 +278,8 @@ async function loadWhy(key) {
         el("dt", {}, "when"), el("dd", {}, when(d.decided_at)),
         d.held_until ? [el("dt", {}, "hold"), el("dd", { class: "hold" }, d.hold || ""), el("dt", {}, "release"),
           el("dd", { class: "release" }, d.released_at ? "released " + when(d.released_at) : "due " + when(d.held_until))] : null,
-        d.summary ? [el("dt", {}, "summary"), el("dd", {}, d.summary)] : null))));
+        d.summary ? [el("dt", {}, "summary"), el("dd", {}, d.summary)] : null))),
+  ].flat().filter(Boolean));
 }
 $("#decision-search").addEventListener("input", () => { clearTimeout(searchTimer); searchTimer = setTimeout(loadDecisions, 200); });
 loaders.decisions = loadDecisions;
