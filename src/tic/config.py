@@ -57,6 +57,9 @@ class Settings(BaseSettings):
                                                "the main agent together, at most; 0 = no limit")
     model_max_tokens: int = Field(4096, ge=1, description="the most output tokens asked of a model (its own limit "
                                   "from litellm's model info when smaller); always sent to Anthropic")
+    context_tokens: int = Field(0, ge=0, description="issue 9 item 6: the most tokens of one request of the main "
+                                "agent; older turns are folded into a summary beyond it. 0 = the model's input "
+                                "window from litellm's model info (less its output limit), at most 32,000")
     # issue 11: the chat in the browser (./tic run --web)
     web: bool = Field(False, description="serve the chat page beside the terminal (same as ./tic run --web)")
     web_host: str = Field("127.0.0.1", description="the page's address; anything but a loopback address needs "
