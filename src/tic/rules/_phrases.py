@@ -77,6 +77,11 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_IDENTIFIERS = ("name", "quote", "email", "domain", "phone")
+# "X or <word>": a sender or a topic, and does what follows qualify both? Not read: a wrong guess is worse.
+_MIXED_OR = [{a, "word"} for a in _IDENTIFIERS]
+
+
 def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
     """The noun phrases of a clause, each with its predicates (a kind-only phrase shares the next one's)."""
     phrases = [Phrase()]
@@ -96,6 +101,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 phrases.append(Phrase())
                 i = nxt
                 continue
+            if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR:
+                raise Unread(f'what "{it.text}" joins here is not understood')  # "Pix ou transferência": either?
             i += 1
             continue
         if cls == "about" and it.value:

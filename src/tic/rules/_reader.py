@@ -16,6 +16,7 @@ with a note saying which words, so it is reported and never half-applied.
 
 from __future__ import annotations
 
+import re
 
 from tic.rules._reading import (
     All,
@@ -289,6 +290,8 @@ def _cond(p: Phrase) -> object:
 def _findable(phrase: str) -> None:
     """A topic must be found in a message that says exactly it: a word too common to look for ("URGENT"), or
     one the matcher cannot see, would make the rule silently never apply."""
+    if re.fullmatch(r"[\d\s.,/-]{1,4}", phrase):
+        raise Unread(f'"{phrase}" alone is too short a number to look for')
     terms = topic_terms(phrase)
     if terms is None or not terms.match(_topic_words(phrase)):
         raise Unread(f'"{phrase}" cannot be looked for in a message on its own')

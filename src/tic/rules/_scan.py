@@ -33,8 +33,8 @@ _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von",
 _LANG_OVERRIDES = {
     "pt": {"no": "f", "na": "f", "nos": "f", "se": "if", "e": "and", "o": "f", "a": "f", "com": "with"},
     "es": {"no": "neg", "se": "f", "o": "or", "e": "and", "a": "f", "y": "and"},
-    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and"},
-    "de": {"an": "f", "so": "f"},
+    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and", "o": "word"},
+    "de": {"an": "f", "so": "f", "o": "word"},
     "en": {"a": "f", "no": "neg", "so": "f"},
 }
 _PT = re.compile(r"[ãõç]|\b(minha|minhas|meus?|conversas?|individuais|guardad[oa]|remetente|assunto|"

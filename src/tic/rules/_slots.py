@@ -124,6 +124,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             j += 1
             continue
         if it.cls == "role":
+            if j + 1 < len(items) and items[j + 1].cls == "name":
+                j += 1  # "l'école Jules-Ferry", "the school St Mary's": the name says which one; any school is wider
+                continue
             who.append(Who(by="role", value=str(it.value)))
             j += 1
             continue
@@ -331,10 +334,31 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         if any(x.cls in {"ref", "number"} for x in p):
             p[:] = [x for x in p if fold(x.text) not in _REF_WORDS]
         p[:] = [_labelled_ref(x) for x in p]
+        _reference_alone(p)
         while p and p[-1].cls == "f":  # "Mails zum Bauantrag X bitte immer melden": "bitte" is no topic word
             p.pop()
     out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
     return out, j
+
+
+def _reference_alone(p: list[Item]) -> None:
+    """'el expediente 2024/0387 del ayuntamiento', 'Aktenzeichen 3 O 145/25': a reference number is what a
+    message about it quotes; the words around it say what it is a number of (kept, they would make the topic
+    a phrase no message writes)."""
+    at = next((k for k, x in enumerate(p) if x.cls == "ref"), None)
+    if at is None:
+        return
+    start = end = at
+    while start > 0 and _ref_part(p[start - 1]):
+        start -= 1
+    while end + 1 < len(p) and _ref_part(p[end + 1]):
+        end += 1
+    p[:] = p[start : end + 1]
+
+
+def _ref_part(x: Item) -> bool:
+    """A piece of a reference written with spaces: another number, or a short code in capitals ('3 O 145/25')."""
+    return x.cls in {"ref", "number"} or x.cls in {"word", "name"} and len(x.text) <= 3 and x.text.isupper()
 
 
 def _labelled_ref(x: Item) -> Item:
