@@ -186,6 +186,7 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     finally:
         if server is not None and not server.done():
             server.cancel()
+            await asyncio.wait({server})  # the page closes its tabs' connections first (a few seconds at most)
         if watcher is not None:
             watcher.cancel()
         scheduler.shutdown()

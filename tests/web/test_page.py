@@ -24,7 +24,7 @@ from tests.web.conftest import start_engine
 def notify(engine, who: str, body: str, source: str = "whatsapp") -> None:
     """A background agent's `notify` (H2), from outside the engine's loop as a tick would."""
     engine.app.notifier.notify(Notification(source=source, event_type="message", summary=f"{who} wrote: {body}",
-                                            refs={"from_name": who}))
+                                            refs={"from_name": who, "text": body}))
 
 
 def card_summaries(page) -> list[str]:

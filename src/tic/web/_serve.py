@@ -73,9 +73,14 @@ class WebServer:
             await asyncio.shield(serving)
         except asyncio.CancelledError:  # the engine stops: close the tabs' sockets, then the server
             server.should_exit = True
-            try:
-                await asyncio.wait_for(serving, SHUTDOWN_SECONDS)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + SHUTDOWN_SECONDS
+            while not serving.done() and loop.time() < deadline:
+                try:  # a second cancellation (the engine's own shutdown) does not cut the closing short
+                    await asyncio.wait({serving}, timeout=deadline - loop.time())
+                except asyncio.CancelledError:
+                    continue
+            if not serving.done():
                 serving.cancel()
             raise
         finally:
