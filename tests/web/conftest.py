@@ -13,6 +13,7 @@ import io
 import os
 import shutil
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -85,6 +86,15 @@ class Engine:
             return await result if asyncio.iscoroutine(result) else result
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(60)
+
+    def quiet(self, seconds: float = 30) -> None:
+        """Until nothing is pending for the main agent and no turn runs (three checks in a row)."""
+        deadline, calm = time.monotonic() + seconds, 0
+        while calm < 3 and time.monotonic() < deadline:
+            busy = not self.hub.idle() or self.app.store.has_pending(self.hub.reader)
+            calm = 0 if busy else calm + 1
+            time.sleep(0.2)
+        assert calm >= 3, "the engine did not settle"
 
     def stop(self) -> None:
         if self.task is not None:

@@ -24,16 +24,6 @@ def _counts(texts: list[str]) -> dict[str, int]:
     return found
 
 
-def _quiet(engine, seconds: float = 30) -> None:
-    """Until nothing is pending for the main agent and no turn runs (three checks in a row)."""
-    deadline, calm = time.monotonic() + seconds, 0
-    while calm < 3 and time.monotonic() < deadline:
-        busy = not engine.hub.idle() or engine.app.store.has_pending(engine.hub.reader)
-        calm = 0 if busy else calm + 1
-        time.sleep(0.2)
-    assert calm >= 3, "the engine did not settle"
-
-
 def test_h11_burst_while_typing_shown_once_in_both_views_across_reload_and_restart(tmp_path, browser):
     engine = start_engine(tmp_path / "data")
     want = {f"{n:02d}": 1 for n in range(BURST)}
@@ -41,7 +31,7 @@ def test_h11_burst_while_typing_shown_once_in_both_views_across_reload_and_resta
         page = browser.new_context().new_page()
         page.goto(engine.url)
         expect(page.locator(".card")).to_have_count(1)
-        _quiet(engine)
+        engine.quiet()
 
         def burst() -> None:
             for n in range(BURST):
@@ -54,7 +44,7 @@ def test_h11_burst_while_typing_shown_once_in_both_views_across_reload_and_resta
         page.keyboard.press("Enter")
         poster.join()
         expect(page.locator(".card .summary")).to_have_count(BURST + 5, timeout=30_000)  # the demo's 5 and the burst
-        _quiet(engine)
+        engine.quiet()
         expect(page.locator(".bubble.user[data-id] .text")).to_have_text(["typed during the burst"])
         assert _counts(card_summaries(page)) == want  # the page: each once
         said = "\n".join(engine.said)
@@ -76,7 +66,7 @@ def test_h11_burst_while_typing_shown_once_in_both_views_across_reload_and_resta
         page.goto(again.url)
         expect(page.locator("#connection.live")).to_be_visible()
         expect(page.locator(".card .summary")).to_have_count(BURST + 5, timeout=30_000)  # the demo's 5 and the burst
-        _quiet(again)
+        again.quiet()
         assert _counts(card_summaries(page)) == want
         assert _counts(again.said) == {}  # nothing told twice after the restart
         assert page.locator(".bubble.assistant[data-id]").count() >= 2
