@@ -248,3 +248,35 @@ def test_issue10_t5_a_deleted_meeting_is_judged_again_as_an_update(world, store,
     with world.connect() as conn:
         rows = conn.execute(select(decision_table.c.event_key, decision_table.c.is_update)).all()
     assert [tuple(r) for r in rows] == [("calendar:review@x", False), ("calendar:review@x", True)]
+
+
+@pytest.mark.filterwarnings("ignore")
+def test_issue10_s3_kept_calendars_select_what_a_full_read_selects_across_the_corpus():
+    """icalendar's own test calendars: at each of six ticks over two years, what the kept documents give equals a fresh
+    read of the file (the Events, their order and the item errors); the file is parsed once."""
+    import icalendar
+
+    from tic.errors import SourceError
+
+    corpus = sorted((Path(icalendar.__file__).parent / "tests").rglob("*.ics"))
+    if not corpus:
+        pytest.skip("icalendar's test calendars are not installed")
+    ticks = [datetime(2005, 6, 1, tzinfo=UTC) + timedelta(days=d, hours=h) for d, h in
+             ((0, 0), (0, 6), (1, 0), (40, 3), (400, 0), (730, 12))]
+    compared = 0
+    for path in corpus:
+        source = IcsFileSource(path)
+        try:
+            source.fetch(None, now=ticks[0] - timedelta(days=1), since=None)
+        except SourceError:
+            continue
+        for now in ticks:
+            cursor = {"checked_at": (now - timedelta(minutes=15)).isoformat()}
+            kept = source.fetch(cursor, now=now, since=None)
+            calendars, errors = read_calendar(path.read_bytes(), source="calendar")
+            fresh = calendar_fetch(calendars, source="calendar", cursor=cursor, now=now, since=None,
+                                   horizon=timedelta(hours=24), errors=errors)
+            assert kept.events == fresh.events, path.name
+            assert [str(e) for e in kept.errors] == [str(e) for e in fresh.errors], path.name
+        compared += 1
+    assert compared >= len(corpus) * 0.8

@@ -27,6 +27,7 @@ and the time rule alone decides, as before.
 from __future__ import annotations
 
 import secrets
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -36,7 +37,7 @@ import icalendar
 
 from tic.errors import ItemError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._calendar import _calendar_zone, _cursor_time, _event, _text, _wanted
+from tic.sources._calendar import _calendar_zone, _cursor_time, _event, _text
 from tic.sources._event import Event, stable_key
 from tic.sources._recur import Budget
 from tic.sources._recur import as_utc as _utc
@@ -70,6 +71,15 @@ class CalendarMemo:
         self._generation = 0
         self._states: OrderedDict[str, dict[str, Event]] = OrderedDict()  # state id -> UID -> Event
         self._dirty = True  # documents loaded or an Event remade since the last state was kept
+        self._unmade = False  # documents loaded whose UIDs have no Event yet
+        self._current: dict[str, Event] = {}
+        self._item_errors: list[ItemError] = []
+        self._order: dict[str, int] = {}
+        self._times: list[datetime] = []
+        self._time_uids: list[str] = []
+        self._stamps: list[datetime] = []
+        self._stamp_uids: list[str] = []
+        self._moving: dict[str, datetime] = {}  # recurring UIDs -> the start of the occurrence their Event holds
 
     @property
     def loaded(self) -> bool:
@@ -104,32 +114,59 @@ class CalendarMemo:
         self._generation += 1
         self._loaded = True
         self._dirty = True
+        self._unmade = True
+        self._moving = {}
 
     def select(self, *, source: str, cursor: Cursor | None, now: datetime, since: datetime | None,
                horizon: timedelta) -> Fetched:
-        """What a tick considers now, as the module docstring says; the cursor names the state it came from."""
+        """What a tick considers now, as the module docstring says; the cursor names the state it came from.
+
+        Its cost does not grow with the calendar: single events' times and stamps are kept sorted (two
+        bisections); only the recurring series whose held occurrence has started are expanded again."""
         now = _utc(now, timezone.utc) or now
         budget = Budget()
-        errors = list(self._errors)
-        current: dict[str, Event] = {}
-        for uid, components in self._groups.items():
-            known = self._known.get(uid)
-            if known is None or (not known.final and known.event is not None and known.event.time < now):
-                known = self._make(source, uid, components, now, budget)
-                self._known[uid] = known
-                self._dirty = True
-            if known.error is not None:
-                errors.append(known.error)
-            elif known.event is not None:
-                current[uid] = known.event
+        if self._unmade:
+            for uid, components in self._groups.items():
+                if uid not in self._known:
+                    self._known[uid] = self._make(source, uid, components, now, budget)
+            self._unmade = False
+            self._dirty = True
+        for uid in [uid for uid, t in self._moving.items() if t < now]:
+            self._known[uid] = self._make(source, uid, self._groups[uid], now, budget)
+            self._dirty = True
+        if self._dirty:
+            self._reindex()
+        current = self._current
         threshold = _cursor_time(cursor) if cursor else since
+        if cursor is None and since is None:
+            chosen = list(current)
+        else:
+            lo, hi = bisect_left(self._times, now), bisect_right(self._times, now + horizon)
+            chosen = self._time_uids[lo:hi]
+            if threshold is not None:
+                chosen = chosen + self._stamp_uids[bisect_left(self._stamps, threshold):]
+        events = [current[uid] for uid in dict.fromkeys(chosen)]
         before = self._states.get(str(cursor.get("state"))) if cursor else None
-        events = [e for e in current.values() if (cursor is None and since is None) or _wanted(e, threshold, now, horizon)]
         state = self._remember(current)
         if before is not None and str(cursor.get("state")) != state:  # type: ignore[union-attr]
             events.extend(self._changes(before, current, {e.key for e in events}, threshold or now, now))
-        events.sort(key=lambda e: e.time)
-        return Fetched(events=events, cursor={"checked_at": now.isoformat(), "state": state}, errors=errors)
+        order = self._order
+        events.sort(key=lambda e: (e.time, order.get(e.refs.get("uid", ""), len(order))))
+        return Fetched(events=events, cursor={"checked_at": now.isoformat(), "state": state},
+                       errors=list(self._item_errors))
+
+    def _reindex(self) -> None:
+        """The Events in document order, sorted by time and by their latest stamp, and the series still moving."""
+        known = self._known
+        self._current = {uid: known[uid].event for uid in self._groups if known[uid].event is not None}  # type: ignore[misc]
+        self._item_errors = self._errors + [known[uid].error for uid in self._groups if known[uid].error is not None]
+        self._order = {uid: n for n, uid in enumerate(self._groups)}
+        by_time = sorted(((e.time, self._order[uid], uid) for uid, e in self._current.items()))
+        self._times, self._time_uids = [t for t, _, _ in by_time], [u for _, _, u in by_time]
+        stamped = sorted((max(t for t in (e.created, e.last_modified) if t is not None), uid)
+                         for uid, e in self._current.items() if e.created is not None or e.last_modified is not None)
+        self._stamps, self._stamp_uids = [t for t, _ in stamped], [u for _, u in stamped]
+        self._moving = {uid: known[uid].event.time for uid in self._current if not known[uid].final}  # type: ignore[union-attr]
 
     def _make(self, source: str, uid: str, components: list[Any], now: datetime, budget: Budget) -> _Known:
         ids = tuple(map(id, components))
