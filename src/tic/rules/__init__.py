@@ -12,5 +12,11 @@ from tic.rules._reading import SCHEMA_VERSION, Reading
 from tic.rules._context import Context, Verdict
 from tic.rules._read import read_rule, read_rules
 from tic.rules._rule import Rule, RuleSet
+from tic.rules._cache import ReadingCache
+from tic.rules._markdown import heading_effect
+from tic.rules._match import ALL_KINDS, possible_kinds
+from tic.rules._model_reader import ModelRuleReader
+from tic.rules._with_model import readings_with_model
 
-__all__ = ["SCHEMA_VERSION", "Context", "Reading", "Rule", "RuleSet", "Verdict", "read_rule", "read_rules"]
+__all__ = ["ALL_KINDS", "SCHEMA_VERSION", "Context", "ModelRuleReader", "Reading", "ReadingCache", "Rule", "RuleSet",
+           "Verdict", "heading_effect", "possible_kinds", "read_rule", "read_rules", "readings_with_model"]

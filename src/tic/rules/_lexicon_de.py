@@ -9,6 +9,7 @@ EW = ("email", "whatsapp")
 
 
 def register(add: Callable[..., None]) -> None:
+    add("from", "vom|von der|von den|vom der")
     add("v-", "verpassen|verpasse|versaumen")
     add("f", "will|mochte|mochten|brauche ich|wurde|wurden")
     add("msgverb", "schreibt|schreiben|mir schreibt|mir schreiben", EW)

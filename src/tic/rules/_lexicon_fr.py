@@ -9,6 +9,9 @@ EW = ("email", "whatsapp")
 
 
 def register(add: Callable[..., None]) -> None:
+    add("from", "qui vient de|qui vient d'|qui vient du|qui viennent de|qui viennent d'|qui viennent du|vient de|"
+                "vient d'|vient du|viennent de|viennent d'|viennent du|venant de|venant d'|venant du|envoye par|"
+                "envoyes par|envoyee par|envoyees par")
     add("v-", "manquer|rater|rate|rates|manque|manques")
     add("neg", "pas besoin de|pas besoin|aucun besoin de")
     add("f", "veux|voudrais|souhaite|faut|il faut|il|je")

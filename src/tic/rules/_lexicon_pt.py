@@ -9,6 +9,9 @@ EW = ("email", "whatsapp")
 
 
 def register(add: Callable[..., None]) -> None:
+    add("from", "que vier de|que vier do|que vier da|vier de|vier do|vier da|que venha de|que venha do|que venha da|"
+                "venha de|venha do|venha da|que vem de|que vem do|que vem da|vindo de|vindo do|vinda de|vinda da|"
+                "enviado por|enviados por|enviada por|enviadas por|mandado por|mandados por")
     add("v+", "avises|me avises|notifiques|me notifiques|informes|me informes|avisar|me avisar|notificar|"
               "me notificar")
     add("v-", "perder|ignores|silencies|bloqueies")

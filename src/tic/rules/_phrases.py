@@ -382,6 +382,9 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.cls in {"or", "and"} \
             and (after := _next_content(items, i + 2)) is not None and items[after].cls in {"kind", "notice", "cat"}:
         raise Unread(f'"{it.text}" is not understood')  # "Consultas ou reuniões ...": a noun, not a sender
+    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.cls == "kind" \
+            and nxt.text == "(...)":
+        raise Unread(f'"{it.text}" is not understood: a person, or a topic?')  # "Sam (WhatsApp)", "Invoices (email)"
     if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and not (
             nxt.cls in {"notice", "msgverb", "aside", "or", "and"} or nxt.cls == "punct" and nxt.text in {",", "-", ":", "/"}
             or nxt.cls == "f" and nxt.text.lower() in {"on", "by", "via"}):

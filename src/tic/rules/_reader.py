@@ -90,6 +90,7 @@ def read_with(text: str, section: str, people: People) -> Reading:
     if not items:
         raise Unread("the rule is empty")
     items = _without_examples(items)
+    items = _kind_asides_inline(items)
     items, release, has_release = strip_release(items)
     _resolve_it(items)
     _verb_final(items)
@@ -156,6 +157,22 @@ def _without_examples(items: list[Item]) -> list[Item]:
             it.cls in {"v+", "v-", "neg", "always", "unless", "except", "only", "if"} for it in items[colon + 1 :]):
         return items[:colon]
     return items
+
+
+def _kind_asides_inline(items: list[Item]) -> list[Item]:
+    """'Sam (WhatsApp)', 'ma fille Zoé (WhatsApp ou mail)', 'Katrin Wehmeyer (Mail und WhatsApp)': an aside that
+    only names kinds of message says which kinds the rule is about, as if written in the sentence."""
+    out: list[Item] = []
+    for it in items:
+        inner = [x for x in it.items if not (x.cls == "punct" and x.text in {",", "/"})] if it.cls == "aside" else []
+        if inner and any(x.cls == "kind" for x in inner) and all(
+                x.cls in {"kind", "or", "and"} or x.cls == "f" and fold(x.text) in {"e", "y", "et", "und", "ou"}
+                for x in inner):
+            out.append(Item("kind", it.text, value=tuple(dict.fromkeys(k for x in inner if x.cls == "kind"
+                                                                          for k in x.value))))  # type: ignore[union-attr]
+            continue
+        out.append(it)
+    return out
 
 
 def _release_fits(when: object, release: str | None) -> bool:

@@ -221,12 +221,17 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
                                      and toks[j + 1].cap and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)):
                 j += 1
-            out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de"))
+            out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue
         out.append(Item("word", tok.text, value=tok.low))
         i += 1
     return out, i
+
+
+def _noun_like(toks: list[Token]) -> bool:
+    """A German capitalised word may be any noun; 'XING', 'LinkedIn', 'TikTok' are written as names are."""
+    return all(t.text[1:] == t.text[1:].lower() for t in toks if t.kind == "word")
 
 
 def _lexical(lows: list[str], j: int) -> bool:
