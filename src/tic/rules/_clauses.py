@@ -123,7 +123,8 @@ def restated(clauses: list[_Clause], rule_effect: str, lang: str) -> None:
 _CONCORD = {"es", "pt", "fr"}  # "no me avises nunca", "ne ... pas": several negation words, one negation
 # words that only ever come in a negative concord ("no quiero ninguna notificación" is one negation), whatever
 # language the rest of the rule looks like
-_CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "nenhuma", "aucun", "aucune", "rien"}
+_CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "nenhuma", "aucun", "aucune", "rien",
+                  "jamais", "ni", "nem"}
 
 
 def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:

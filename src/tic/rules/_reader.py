@@ -149,9 +149,34 @@ def read_with(text: str, section: str, people: People) -> Reading:
     return Reading(effect=effect, when=when, unless=unless, unless_effect=unless_effect)
 
 
+_CLASS_NOUNS = {"cat", "recur"}
+# what may not be inside a list of examples: anything that could narrow, widen or flip the rule
+_NOT_EXAMPLES = {"neg", "negv", "except", "unless", "only", "if", "onlyif", "from", "org", "v+", "v-", "cmp", "money",
+                 "time", "number", "between", "before", "after", "conc", "concfull", "with", "about", "always",
+                 "mention", "group", "my", "pron", "aside", "judge", "today", "created", "within", "starts", "any"}
+
+
+def _named_examples(items: list[Item]) -> list[Item]:
+    """'Automated emails (no-reply, notifications@, receipts)', 'Wiederkehrende Termine (Jour fixe, Weekly)': a
+    bracketed list right after a class of mail or event (a category, a recurrence) names examples of that class,
+    and narrows nothing. Not after a plain kind ("Emails (Anna)" may name a sender), nor when the brackets say
+    anything but names and nouns ("(but not from my bank)")."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        before = [x.cls for x in items[max(0, k - 2) : k]]
+        if it.cls == "aside" and before and (before[-1] in _CLASS_NOUNS or before[-1] == "kind" and len(before) == 2
+                                             and before[0] in _CLASS_NOUNS) \
+                and it.items and all(x.cls not in _NOT_EXAMPLES and (x.cls != "punct" or x.text in {",", "/", "…", "."})
+                                     for x in it.items):
+            continue
+        out.append(it)
+    return out
+
+
 def _without_examples(items: list[Item]) -> list[Item]:
     """'Reuniones que se repiten cada semana: dailies, 1:1, retros…': a list after a colon that ends in "…" or
     "etc." gives examples of what the rule names, and narrows nothing."""
+    items = _named_examples(items)
     colon = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text == ":"), None)
     if colon is not None and colon > 0 and examples(items[colon + 1 :]) and not any(
             it.cls in {"v+", "v-", "neg", "always", "unless", "except", "only", "if"} for it in items[colon + 1 :]):

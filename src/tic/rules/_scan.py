@@ -33,7 +33,7 @@ _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von",
 _LANG_OVERRIDES = {
     "pt": {"no": "f", "na": "f", "nos": "f", "se": "if", "e": "and", "o": "f", "a": "f", "com": "with"},
     "es": {"no": "neg", "se": "f", "o": "or", "e": "and", "a": "f", "y": "and"},
-    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and", "o": "word"},
+    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and", "o": "word", "ni": "or"},
     "de": {"an": "f", "so": "f", "o": "word"},
     "en": {"a": "f", "no": "neg", "so": "f"},
 }
