@@ -11,16 +11,16 @@ from typing import Callable
 from sqlalchemy import Engine
 
 from tic.agents import Roster, load_roster
-from tic.channels import Workdirs
-from tic.channels._tool import register_notification_tool
+from tic.channels import Workdirs, register_notification_tool
 from tic.clock import Clock
 from tic.config import Settings
 from tic.db import open_world
-from tic.hub import ChatHub, ChatViews, FileArea, Notifier, ToolRegistry, register_builtin_tools, register_file_tools
-from tic.hub._background import BackgroundAgent
-from tic.hub._lookups import register_decision_tool, register_lookup_tools
+from tic.hub import (BackgroundAgent, ChatHub, ChatViews, FileArea, ToolRegistry, register_builtin_tools, register_decision_tool,
+                     register_file_tools, register_lookup_tools)
 from tic.models import OFFLINE_SPECS, ChatModel
-from tic.notices import RepeatPolicy, SqlNoticeStore
+from tic.notices import NoticeStore, RepeatPolicy, SqlNoticeStore
+from tic.notification import Notifier
+from tic.triage.history import search as search_decisions
 from tic.triage.tick import Triage
 
 log = logging.getLogger(__name__)
@@ -34,7 +34,7 @@ class App:
     clock: Clock
     world: Engine
     roster: Roster
-    store: SqlNoticeStore
+    store: NoticeStore
     registry: ToolRegistry
     notifier: Notifier
     workdirs: Workdirs
@@ -51,7 +51,7 @@ def build_app(settings: Settings, clock: Clock) -> App:
     register_file_tools(registry, FileArea(settings.data_dir, writable=settings.writable_paths,  # type: ignore[arg-type]
                                            database=sqlite_file(world)))  # H10: the preferences, not the world
     register_lookup_tools(registry, lambda: [s for s in build_sources(settings) if s.kind == "calendar"], clock)
-    register_decision_tool(registry, world)
+    register_decision_tool(registry, lambda words, limit: search_decisions(world, words, limit=limit))  # T6
     workdirs = Workdirs(settings.workdirs_dir, clock, warn_for=lambda agent: channel_warn(store, roster, agent))  # type: ignore[arg-type]
     register_notification_tool(registry, workdirs)
     return App(settings, clock, world, roster, store, registry, notifier, workdirs)
@@ -65,7 +65,7 @@ def sqlite_file(world: Engine) -> Path | None:
     return Path(name)
 
 
-def channel_warn(store: SqlNoticeStore, roster: Roster, agent: str):
+def channel_warn(store: NoticeStore, roster: Roster, agent: str):
     """C/R2: a channel problem is a warn notice from content (N10) for the workdir's agent, repeat-held (N7)."""
     audience = [agent] if agent in roster and roster.here(agent) else "*"
     return lambda template, params: store.post(template, params, severity="warn", audience=audience, origin="content")
@@ -89,8 +89,7 @@ def model_for(spec: str, clock: Clock, settings: Settings | None = None) -> Chat
     from tic.models import make_model
     from tic.models.offline import OfflineMainModel
     from tic.notification import describe_notification
-    from tic.rules import read_rules
-    from tic.rules._markdown import heading_effect
+    from tic.rules import heading_effect, read_rules
 
     # H9/T7: the offline model edits the rules by the triage agent's own reading of them
     return make_model(spec, offline=lambda: OfflineMainModel(clock, read_rules=read_rules, heading_effect=heading_effect,
@@ -105,7 +104,7 @@ def triage_decider(settings: Settings, agent, *, warn=None, world=None, clock: C
     cached in `world` (a dry run without a world caches in memory). Its requests share the tick's deadline
     (TIC_TICK_MODEL_DEADLINE_SECONDS, R3), waited and measured on `clock` (default the machine's)."""
     from tic.models import make_model
-    from tic.rules._cache import ReadingCache
+    from tic.rules import ReadingCache
     from tic.triage.decide import TriageDecider
     from tic.triage.model_decider import ModelDecider
 

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Mapping
 
-from tic.channels._envelope import ChannelError, atomic_write_json, folder
+from tic.channels._envelope import ChannelError, Envelope, atomic_write_json, folder
 from tic.clock import Clock, parse_instant
 
 __all__ = ["ALARM", "DEFAULT_DELAY_MAX", "Delay", "DelayStore", "delay_cap"]
@@ -112,8 +112,6 @@ class DelayStore:
 
     def recover(self, delay: Delay) -> None:
         """Stop filtering and publish one high-priority delay-alarm (same request id on a retry: overwrite)."""
-        from tic.channels._envelope import Envelope
-
         with _LOCK:
             alarm_path = self._dir / f"{ALARM}.json"
             try:

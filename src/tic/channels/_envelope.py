@@ -23,7 +23,6 @@ __all__ = [
     "allowed",
     "atomic_write_json",
     "folder",
-    "publish",
     "valid_stem",
 ]
 
@@ -102,28 +101,3 @@ def atomic_write_json(path: Path, value: Any) -> None:
         except FileNotFoundError:
             pass
         raise
-
-
-def publish(workdir: Path, channel: str, envelope: Envelope | dict[str, Any], *, hooks: Iterable[str] | None = None) -> Path:
-    """Publish `envelope` as the current surface of `channel` in `workdir` (atomic replacement).
-
-    `hooks`: the agent's registered hook channels; None reads them from the
-    workdir's hooks.json. A channel outside the effective allowlist is refused.
-    """
-    from tic.channels._hooks import HookRegistry, HooksLoadError
-
-    if isinstance(envelope, dict):
-        envelope = Envelope.model_validate(envelope)
-    if hooks is None:
-        try:
-            hooks = HookRegistry(workdir).channels()
-        except HooksLoadError:
-            hooks = ()
-    if not allowed(channel, hooks):
-        raise ChannelError(
-            f"channel {channel!r} is not allowed here: use a built-in channel ({', '.join(sorted(BUILTIN_CHANNELS))}), "
-            f"an 'mcp.<name>' channel, or register a hook channel first (notification action='add')"
-        )
-    path = folder(workdir) / f"{channel}.json"
-    atomic_write_json(path, envelope.model_dump(mode="json", exclude_none=True))
-    return path

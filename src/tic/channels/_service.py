@@ -175,6 +175,13 @@ class AgentChannels:
         with self._lock:
             self.delivered = fingerprint
 
+    def resume(self, results: list[str]) -> None:
+        """After a restart: the last fingerprint among the agent's earlier tool results (oldest first) counts as
+        delivered, so the delivered state survives without a file of its own (C). Once: a later mark wins."""
+        with self._lock:
+            if self.delivered is None:
+                self.delivered = delivered_fingerprint(results) or ""
+
 
 class Workdirs:
     """Every agent's workdir under one root (`data/agents/<name>/`), each with its AgentChannels."""

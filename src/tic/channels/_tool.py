@@ -12,7 +12,7 @@ from tic.channels._envelope import ChannelError, allowed
 from tic.channels._hooks import HooksLoadError
 from tic.channels._service import Workdirs
 from tic.errors import ToolError
-from tic.hub._registry import CallContext, Tool, ToolRegistry
+from tic.hub import CallContext, Tool, ToolRegistry
 
 log = logging.getLogger(__name__)
 

@@ -66,7 +66,7 @@ def channel_publish(
 def channel_list(agent: str, as_json: bool = typer.Option(False, "--json", help="one JSON object a line")) -> None:
     """The agent's channel files (live, delayed, blocked, malformed) and its registered hooks."""
     from tic.channels import HookRegistry, HooksLoadError, allowed, scan
-    from tic.channels._delay import DelayStore
+    from tic.channels import DelayStore
     from tic.clock import SystemClock
 
     workdir = _agent_workdir(agent)

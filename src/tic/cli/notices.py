@@ -15,7 +15,7 @@ app.add_typer(notices_app, name="notices")
 @notices_app.command("list")
 def notices_list(as_json: bool = typer.Option(False, "--json", help="one JSON object a line")) -> None:
     """Show the notice store's current entries, newest first (reminders of this process marked ephemeral)."""
-    from tic.hub._tools import entry_object
+    from tic.hub import entry_object
 
     app_ = build_app_or_fail()
     caller = f"user:{app_.store.user}"

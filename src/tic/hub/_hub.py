@@ -272,10 +272,7 @@ class ChatHub:
     def _channels_init(self) -> None:
         """The delivered fingerprint survives a restart: it is read back from the history."""
         if not self._channels_ready:
-            from tic.channels import delivered_fingerprint
-
-            if self.channels.delivered is None:
-                self.channels.mark(delivered_fingerprint(self.history.tool_results()) or "")
+            self.channels.resume(self.history.tool_results())
             self._channels_ready = True
 
     def channels_pending(self) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Callable
+from typing import Any, Callable, Protocol, Sequence
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -11,8 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tic.clock import Clock
 from tic.errors import SourceError, ToolError
 from tic.hub._registry import Tool, ToolRegistry
-from tic.sources import Event
-from tic.sources._base import Source
+from tic.sources import Event, Source
 
 __all__ = ["register_lookup_tools", "register_decision_tool", "calendar_today"]
 
@@ -64,15 +63,30 @@ class _DecisionArgs(BaseModel):
     limit: int = Field(5, ge=1, le=20)
 
 
-def register_decision_tool(registry: ToolRegistry, engine) -> None:
-    """T6 for the person chatting: the main agent can look up why something was or was not surfaced."""
-    from tic.triage.history import search
+class Decided(Protocol):
+    """One recorded decision as the look-up shows it (the triage agent's history, T6)."""
 
-    def _decisions(args: _DecisionArgs, ctx) -> list[dict]:
+    event_key: str
+    label: str | None
+    notify: bool
+    reason: str
+    decided_by: str
+    decided_at: datetime
+
+
+SearchDecisions = Callable[[str, int], Sequence[Decided]]  # (words, limit) -> decisions, newest first
+
+
+def register_decision_tool(registry: ToolRegistry, search: SearchDecisions) -> None:
+    """T6 for the person chatting: the main agent can look up why something was or was not surfaced.
+
+    `search` is the triage agent's decision search over the world, passed in by the wiring (app.py)."""
+
+    def _decisions(args: _DecisionArgs, ctx) -> list[dict[str, Any]]:
         return [
             {"event": r.event_key, "what": r.label, "notified": r.notify, "reason": r.reason,
              "decided_by": r.decided_by, "decided_at": r.decided_at.isoformat()}
-            for r in search(engine, args.query, limit=args.limit)
+            for r in search(args.query, args.limit)
         ]
 
     registry.register(Tool("decisions", "Why the triage agent did or did not surface an event (read-only): "

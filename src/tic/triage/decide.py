@@ -20,10 +20,7 @@ from typing import Callable, Iterable, Sequence
 from tic.agents import Agent
 from tic.models import ChatModel
 from tic.db import memory_world
-from tic.rules import RuleSet
-from tic.rules._cache import ReadingCache
-from tic.rules._model_reader import ModelRuleReader
-from tic.rules._with_model import readings_with_model
+from tic.rules import ModelRuleReader, ReadingCache, RuleSet, readings_with_model
 from tic.sources import Event
 from tic.triage._zone import calendar_zone
 from tic.triage._decision import Decision

@@ -27,13 +27,12 @@ from __future__ import annotations
 
 from datetime import datetime, timezone, tzinfo
 
-from tic.rules import Context, Rule, RuleSet
-from tic.rules._match import ALL_KINDS, possible_kinds
+from tic.notification import summarize
+from tic.rules import ALL_KINDS, Context, Rule, RuleSet, possible_kinds
 from tic.sources import Event
-from tic.signals._classify import traits
+from tic.signals import traits
 from tic.triage._decision import Decision
 from tic.triage.heuristics import decide_by_heuristics
-from tic.triage.summary import summarize
 
 __all__ = ["LocalDecider", "SECTION_LABELS"]
 

@@ -22,11 +22,9 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 from tic.sources import Event
-from tic.signals._classify import known_correspondent, traits
-from tic.signals._cues import Cue, find
+from tic.signals import Cue, event_start, fmt_delta, fold, known_correspondent, own_words, traits
+from tic.signals import find_cue as find
 from tic.triage._decision import Decision
-from tic.signals._matchers import event_start, fmt_delta
-from tic.signals._text import fold, own_words
 
 __all__ = ["user_addresses", "HEURISTICS_MARKDOWN", "decide_by_heuristics", "time_cue", "request_cue", "problem_cue"]
 
