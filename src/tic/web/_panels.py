@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tic.errors import TicError
-from tic.hub import FileArea
+from tic.hub import FileArea, entry_object
 from tic.notices import NoticeStore
 from tic.rules.check import check_rules, report_object
 from tic.triage import history
@@ -26,8 +26,6 @@ LOG_LIMIT = 200  # decisions the panel lists at most
 
 def notices(store: NoticeStore, user: str) -> list[dict[str, Any]]:
     """The store's entries for this user: unread first, then newest; each with its count, severity, mute."""
-    from tic.hub._tools import entry_object
-
     rows = [entry_object(e) for e in store.entries(caller=f"user:{user}")]
     rows.sort(key=lambda e: e["posted"] or "", reverse=True)
     rows.sort(key=lambda e: e["unread"] == 0)  # stable: unread first, newest first within each

@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 __all__ = ["WebServer"]
 
-SHUTDOWN_SECONDS = 3.0  # an engine stopping waits this long for the page's connections to close
+SHUTDOWN_SECONDS = 3  # an engine stopping gives the page's connections this long to close (uvicorn's timeout)
 
 
 class WebServer:
@@ -72,16 +72,14 @@ class WebServer:
         try:
             await asyncio.shield(serving)
         except asyncio.CancelledError:  # the engine stops: close the tabs' sockets, then the server
-            server.should_exit = True
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + SHUTDOWN_SECONDS
-            while not serving.done() and loop.time() < deadline:
+            server.should_exit = True  # uvicorn closes within its graceful-shutdown timeout
+            while not serving.done():
                 try:  # a second cancellation (the engine's own shutdown) does not cut the closing short
-                    await asyncio.wait({serving}, timeout=deadline - loop.time())
+                    await asyncio.shield(serving)
                 except asyncio.CancelledError:
                     continue
-            if not serving.done():
-                serving.cancel()
+                except Exception:
+                    break
             raise
         finally:
             hub.views.detach(view)
