@@ -133,11 +133,14 @@ _add("kind", "calendar|calendars|calendar event|calendar events|calendar item|ca
              "agenda|calendrier|evenement|evenements|reunion|reunions|rendez-vous|invitation|invitations|"
              "calendario|evento|eventos|reuniao|reunioes|compromisso|compromissos|convite|convites", C)
 _add("kind", "message|messages|mensaje|mensajes|nachricht|nachrichten|message|messages|mensagem|mensagens", EW)
-_add("notice", "notification|notifications|alert|alerts|reminder|reminders|ping|pings|update|updates|"
-               "notificacion|notificaciones|aviso|avisos|alerta|alertas|recordatorio|recordatorios|"
-               "benachrichtigung|benachrichtigungen|erinnerung|erinnerungen|hinweis|hinweise|"
-               "notification|notifications|alerte|alertes|rappel|rappels|"
-               "notificacao|notificacoes|lembrete|lembretes")
+_add("notice", "notification|notifications|alert|alerts|ping|pings|update|updates|"
+               "notificacion|notificaciones|aviso|avisos|alerta|alertas|"
+               "benachrichtigung|benachrichtigungen|hinweis|hinweise|"
+               "notification|notifications|alerte|alertes|"
+               "notificacao|notificacoes")
+# a reminder of a calendar item is the item; "Doctolib reminders" are one kind of what Doctolib sends (see _phrases)
+_add("remind", "reminder|reminders|recordatorio|recordatorios|erinnerung|erinnerungen|rappel|rappels|"
+               "lembrete|lembretes")
 _add("any", "anything|everything|all|any|any of it|each|every|something|stuff|whatever|any event|all events|"
             "cualquier cosa|todo|algo|alles|etwas|irgendwas|jedes|tout|toute|tous|toutes|quelque chose|"
             "n'importe quoi|qualquer coisa|tudo|algo|qualquer")
@@ -387,3 +390,30 @@ from tic.rules import _lexicon_de, _lexicon_en, _lexicon_es, _lexicon_fr, _lexic
 for _lang in (_lexicon_en, _lexicon_es, _lexicon_pt, _lexicon_de, _lexicon_fr):
     _lang.register(_add)
 MAX_PHRASE = max(len(k) for k in LEXICON)
+# --- words from rules written fresh by people who never saw this reader (a probe in five languages) ------------
+_add("f", "basically|obviously|of course|honestly|pra|pro|bitte auch|tambien|tambem|aussi")
+_add("allday", "de dia completo|dia completo|eventos de dia completo|de dia inteiro|sur toute la journee|"
+               "toute la journee|d'une journee entiere|ganztags|ganztagige termine")
+_add("created", "agregaron|se agregaron|se agrego|anadieron|la anadieron|lo anadieron|los anadieron|las anadieron|"
+                "foram marcadas|foram marcados|foi marcada|foi marcado|"
+                "neu eingetragen|neu eingetragen wurden|eingetragen wurden|wurden eingetragen|angelegt wurden|"
+                "mis dans mon agenda|ajoute a mon agenda")
+_add("within", "dentro de la proxima|en la proxima|en el proximo|na proxima|no proximo|dans la prochaine|"
+               "dans le prochain|in der nachsten|im nachsten")
+_add("concfull", "peu importe qui l'envoie|peu importe qui les envoie|peu importe l'envoyeur|"
+                 "venha de quem vier|venham de quem vierem|seja de quem for|nao importa de quem")
+_add("weekend", "am ganzen wochenende|das ganze wochenende|ganzes wochenende|todo el fin de semana|"
+                "o fim de semana todo|tout le week-end", ("sat", "sun"))
+_add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediatamente|na hora|immediatement|"
+          "auch nachts|selbst nachts|aunque sea de noche|mesmo de madrugada|mesmo a noite|mesmo de noite|"
+          "meme la nuit")
+_add("v+", "molestes|me molestes|molesten|me molesten|molestar|molestarme|durchstellen|stellt durch|"
+           "precisam de aviso|precisa de aviso|precisam de alerta|precisa de alerta|precisam de notificacao")
+_add("v-", "brauchen keine erinnerung|brauchen keine benachrichtigung|brauche keine erinnerung|"
+           "brauche keine benachrichtigung|n'ont pas besoin de notification|pas besoin de notification")
+_add("kind", "juntas|junta", C)
+_add("kind", "whatsapp-chats|whatsapp-chat|whatsapp-gruppe|whatsapp-gruppen", W)
+_add("about", "qui parle de|qui parle du|qui parle d'|parle de|parle du|parle d'|qui parlent de|qui parlent du|"
+              "parlent de|parlant de|qui concerne|qui concernent|concernant")
+_add("emph", "je les ai deja|je l'ai deja|je les connais deja")
+_add("always", "tjrs|tjs")

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import logging
 import re
-import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Sequence
@@ -32,6 +31,7 @@ from typing import Any, Callable, Iterable, Sequence
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
+from tic.clock import blocking_sleep
 from tic.models import ChatModel, ToolCall, ToolSpec
 from tic.rules._reading import Everything, Reading
 from tic.rules._rule import Rule
@@ -195,12 +195,12 @@ class ModelRuleReader:
     """Read rules with a ChatModel into Readings: batched, validated, asked again for what stays open."""
 
     def __init__(self, model: ChatModel, *, attempts: int = 3, backoff: float = 1.0, max_backoff: float = 30.0,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] | None = None) -> None:
         self.model = model
         self.attempts = max(1, attempts)
         self.backoff = backoff
         self.max_backoff = max_backoff
-        self._sleep = sleep
+        self._sleep = sleep or blocking_sleep()  # the Clock's wait between tries (default the machine's)
 
     def read(self, rules: list[Rule], context: str = "") -> dict[str, Reading]:
         """{rule text: Reading} for the rules the model read completely; refused or unanswered ones are left out."""

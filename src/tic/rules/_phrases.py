@@ -85,6 +85,7 @@ _MIXED_OR = [{a, "word"} for a in _IDENTIFIERS]
 def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
     """The noun phrases of a clause, each with its predicates (a kind-only phrase shares the next one's)."""
     phrases = [Phrase()]
+    _reminders(items)
     i = 0
     while i < len(items):
         it = items[i]
@@ -360,6 +361,19 @@ def antecedent(items: list[Item]) -> str:
     if not words:
         raise Unread('"it" refers to nothing named at the start of the rule')
     return " ".join(words)
+
+
+def _reminders(items: list[Item]) -> None:
+    """'Reminders of the weekly meetings', 'Erinnerungen an Termine': the reminder is the calendar item itself.
+    'Doctolib reminders' are one kind of what a sender sends: narrower than everything from them, not read."""
+    for it in items:
+        if it.cls != "remind":
+            continue
+        if any(x.cls in {"recur", "allday", "starts", "created"} or x.cls == "kind" and "calendar" in (x.value or ())
+               for x in items):
+            it.cls = "notice"
+        else:
+            raise Unread(f'"{it.text}" of what? Reminders are understood only of calendar items')
 
 
 def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:

@@ -26,7 +26,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "ein": 1, "eine": 1,
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
-_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta"}
+_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m"}
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
               "bin", "al", "ibn"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.
@@ -231,7 +231,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
 
 def _noun_like(toks: list[Token]) -> bool:
     """A German capitalised word may be any noun; 'XING', 'LinkedIn', 'TikTok' are written as names are."""
-    return all(t.text[1:] == t.text[1:].lower() for t in toks if t.kind == "word")
+    return all(part[1:] == part[1:].lower() for t in toks if t.kind == "word" for part in t.text.split("-"))
 
 
 def _lexical(lows: list[str], j: int) -> bool:

@@ -85,6 +85,17 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 j = k
                 continue
             raise Unread(f'"{it.text}" is not followed by the address, domain or number it means')
+        if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls == "word":
+            # "Halden Bank's fraud team (fraud@haldenbank.co.uk)": someone at the firm; only the address says who
+            k = j + 1
+            while k < len(items) and items[k].cls == "word":
+                k += 1
+            extra = parse_aside(items[k].items)[0] if k < len(items) and items[k].cls == "aside" else []
+            if not extra or not all(w.by in {"address", "domain", "phone", "contact"} for w in extra):
+                raise Unread(f'who "{it.text} {" ".join(x.text for x in items[j + 1 : k])}" is is not known locally')
+            who.extend(extra)
+            j = k + 1
+            continue
         if it.cls == "name":
             name = _without_descriptor(it.text)
             j += 1
@@ -395,6 +406,8 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
         elif it.cls == "f" and it.text.lower() in {"on", "at", "the", "am", "an", "en", "le", "los", "nos", "aos"}:
             j += 1
         elif it.cls in {"and", "or"} and j + 1 < len(items) and items[j + 1].cls in {"day", "weekend", "weekday"}:
+            if start:  # "werktags von 20 bis 7 Uhr und am ganzen Wochenende": a second window, not more days
+                raise Unread("more than one time window in one rule is not understood")
             j += 1
         else:
             break
