@@ -104,14 +104,15 @@ class Engine:
             self.thread.join(30)
 
 
-def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0.0.1", **settings) -> Engine:
+def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0.0.1", port: int = 0,
+                 **settings) -> Engine:
     from tic.web import WebServer
 
-    cfg = Settings(home=ROOT, data_dir=data_dir, web_host=host, web_port=0, web_token=token, **settings)
+    cfg = Settings(home=ROOT, data_dir=data_dir, web_host=host, web_port=port, web_token=token, **settings)
     clock = SystemClock()
     create_demo(cfg.data_dir, clock.now())
     app = build_app(cfg, clock)
-    server = WebServer(app, host=host, port=0, token=token, announce=lambda _line: None)
+    server = WebServer(app, host=host, port=port, token=token, announce=lambda _line: None)
     ready = threading.Event()
     box: dict = {}
     stdin = _Lines()

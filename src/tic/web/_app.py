@@ -142,7 +142,8 @@ def create_web_app(*, hub: ChatHub, store: NoticeStore, world, user: str, data_d
         queue = live.open()
 
         async def pump() -> None:
-            await websocket.send_json({"type": "hello", "status": live.status})
+            # the CSRF token again: a tab opened before an engine restart keeps working (the socket's Origin is checked)
+            await websocket.send_json({"type": "hello", "status": live.status, "csrf": holder["guard"].csrf})
             while True:
                 await websocket.send_json(await queue.get())
 

@@ -2,7 +2,7 @@
 // never as markup: an email body with <script> in it is shown as those characters.
 "use strict";
 
-const csrf = document.querySelector('meta[name="csrf"]').content;
+let csrf = document.querySelector('meta[name="csrf"]').content; // renewed on each connection (an engine restart)
 const $ = (sel) => document.querySelector(sel);
 
 function el(tag, attrs, ...children) {
@@ -299,7 +299,8 @@ function connect() {
     if (e.type === "delta") delta(e.turn, e.text);
     else if (e.type === "reply") replied(e.turn);
     else if (e.type === "changed") refreshConversation();
-    else if (e.type === "status" || e.type === "hello") setStatus(e.type === "hello" ? e.status : e);
+    else if (e.type === "hello") { if (e.csrf) csrf = e.csrf; setStatus(e.status); }
+    else if (e.type === "status") setStatus(e);
     else if (e.type === "notices") { clearTimeout(noticesTimer); noticesTimer = setTimeout(loadNotices, 100); }
     else if (e.type === "resync") { refreshConversation(); loadNotices(); }
   };
