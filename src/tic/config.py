@@ -85,6 +85,13 @@ class Settings(BaseSettings):
     # C: TIC_NOTIFICATION_DELAY_MAX_SECONDS and TIC_NOTIFICATION_MAX_CHARS are read live from the environment
     # by tic.channels (a bad value falls back to its default with a diagnostic instead of failing the start).
 
+    @field_validator("context_tokens")
+    @classmethod
+    def _context_tokens(cls, value: int) -> int:
+        if 0 < value < 1000:
+            raise ValueError(f"TIC_CONTEXT_TOKENS is 0 (the model's own window, capped) or at least 1000, not {value}")
+        return value
+
     @field_validator("timezone")
     @classmethod
     def _known_zone(cls, value: str | None) -> str | None:
