@@ -64,6 +64,28 @@ class _Lines(io.TextIOBase):
             return self._lines.pop(0) if self._lines else ""
 
 
+class Stamps:
+    """A view that notes when each streamed piece left the model (first in the fan-out, before the page's)."""
+
+    def __init__(self) -> None:
+        self.deltas: list[tuple[str, str, float]] = []  # (turn, piece, wall-clock ms)
+
+    def reply_delta(self, turn: str, text: str) -> None:
+        self.deltas.append((turn, text, time.time() * 1000))
+
+    def user_line(self, text, *, origin):
+        pass
+
+    def notifications(self, items):
+        pass
+
+    def reply(self, turn, text):
+        pass
+
+    def status(self, text, *, level):
+        pass
+
+
 @dataclass
 class Engine:
     """A running engine with its page: the parts a test reaches, and what its terminal showed."""
@@ -78,6 +100,7 @@ class Engine:
     echoed: list[str] = field(default_factory=list)  # lines typed on the page, as the terminal showed them
     thread: threading.Thread | None = None
     task: asyncio.Task | None = None
+    stamps: Stamps = field(default_factory=Stamps)
 
     def call(self, fn, *args):
         """Run `fn(*args)` on the engine's loop (a coroutine function is awaited) and return its result."""
@@ -118,6 +141,7 @@ def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0
     stdin = _Lines()
     said: list[str] = []
     echoed: list[str] = []
+    stamps = Stamps()
 
     async def serve(hub: ChatHub) -> None:
         box["hub"] = hub
@@ -130,7 +154,7 @@ def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0
     def run() -> None:
         async def main() -> None:
             box["task"] = asyncio.current_task()
-            views = ChatViews(TerminalView(said.append, lambda text, origin: echoed.append(f"{origin}: {text}")))
+            views = ChatViews(stamps, TerminalView(said.append, lambda text, origin: echoed.append(f"{origin}: {text}")))
             await run_engine(app, stdin=stdin, views=views, serve=serve)
 
         try:
@@ -143,7 +167,7 @@ def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0
     assert ready.wait(60), "the engine did not start serving its page"
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     engine = Engine(app, f"http://{shown}:{server.port}/", box["loop"], box["hub"], server, stdin, said, echoed,
-                    thread, box["task"])
+                    thread, box["task"], stamps)
     return engine
 
 
