@@ -382,6 +382,8 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     it = items[i]
     nxt = items[i + 1] if i + 1 < len(items) else None
     prev = items[i - 1] if i > 0 else None
+    if it.cls == "quote" and prev is not None and prev.cls in {"name", "quote"}:
+        raise Unread(f'"{prev.text}" "{it.text}": another name, or what the message says?')  # 'PagerDuty "resolved"'
     if nxt is not None and nxt.cls == "group" and nxt.value is True:
         ph.chat = it.text
         ph.group = True

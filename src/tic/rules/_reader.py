@@ -278,6 +278,10 @@ def _alternatives(phrases: list[Phrase]) -> object:
     if len(phrases) == 1:
         return _cond(phrases[0])
     conds = [_cond(p) for p in phrases]
+    if any(isinstance(c, Everything) for c in conds):
+        if isinstance(conds[-1], Everything) and phrases[-1].anything and len(conds) == 2:
+            return conds[0]  # "LinkedIn, all of it", "Grupo X: tudo": everything of what was just named
+        raise Unread("one part of the rule names everything, another only some of it")
     kinds_only = all(isinstance(c, (Kind, Category, Sender)) for c in conds)
     if kinds_only:
         return _cond(_merge(phrases))  # "Newsletters, promotions and digests": any of them

@@ -110,6 +110,8 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 people.define(appo[0], who[-1:])
                 j = _sender_asides(items, appo[1], who, people, role="")
             continue
+        if it.cls == "quote" and who and j > i and items[j - 1].cls not in {"or", "and", "punct", "f", "from"}:
+            break  # 'PagerDuty "resolved" emails': a quoted word right after a sender says what about, not who
         if it.cls == "quote":
             who.append(Who(by="contact", value=it.text))
             j = _sender_asides(items, j + 1, who, people, role="")
@@ -338,7 +340,9 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         elif it.cls == "my":
             pass  # "about my order", "de mi pedido": the message says "your order"
         elif it.cls not in {"f"} or it.text.lower() not in {"the", "a", "an", "my", "our", "el", "la", "le", "der",
-                                                             "die", "das", "o", "les", "los", "las", "their"}:
+                                                             "die", "das", "o", "les", "los", "las", "their", "un",
+                                                             "une", "una", "um", "uma", "ein", "eine", "einen", "l'",
+                                                             "os", "as", "des"}:
             phrases[-1].append(it)
         j += 1
     for p in phrases:  # "the reference MX-4410": the label word is not part of what to look for
@@ -405,6 +409,8 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
             j += 2
         elif it.cls == "f" and it.text.lower() in {"on", "at", "the", "am", "an", "en", "le", "los", "nos", "aos"}:
             j += 1
+        elif it.cls == "recur" and it.value == "DAILY" and (start or days) and not days:
+            j += 1  # "de 23:00 a 7:00 todos los días": every day, the window's days, not a daily calendar series
         elif it.cls in {"and", "or"} and j + 1 < len(items) and items[j + 1].cls in {"day", "weekend", "weekday"}:
             if start:  # "werktags von 20 bis 7 Uhr und am ganzen Wochenende": a second window, not more days
                 raise Unread("more than one time window in one rule is not understood")
