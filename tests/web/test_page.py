@@ -229,3 +229,29 @@ def test_issue11_model_failure_shows_a_clear_state(page, engine):
     expect(page.locator("#status")).to_be_visible()  # still said after a reload
     engine.hub.views.status("[tic] My language model (test) works again.", level="ok")
     expect(page.locator("#status")).to_be_hidden()
+
+
+def test_t11_a_held_event_shows_its_release_time(tmp_path, browser):
+    engine = start_engine(tmp_path / "data", timezone="UTC")
+    try:
+        hour = engine.app.clock.now().hour
+        rules = engine.app.settings.rules_file
+        rules.write_text(rules.read_text() + f"- No notifications between {(hour - 1) % 24:02d}:00 and "
+                                             f"{(hour + 2) % 24:02d}:00\n")
+        _new_whatsapp(engine, "web-held", "Valentina", "Call me when you can")
+        build_triage(engine.app).tick()
+        [decision] = history.decisions_for(engine.app.world, "whatsapp:web-held")
+        assert decision.held and decision.held_until is not None
+        p = browser.new_context().new_page()
+        p.goto(engine.url + "#decisions")
+        p.fill("#decision-search", "Call me when you can")
+        item = p.locator(".decision", has_text="Call me when you can")
+        expect(item.locator(".verdict")).to_have_text("held")
+        item.locator("button").click()
+        why = p.locator("#why")
+        expect(why.locator("h4").first).to_have_text("held")
+        expect(why.locator(".hold").first).to_contain_text("held until")
+        expect(why.locator(".release").first).to_contain_text("due ")
+        p.context.close()
+    finally:
+        engine.stop()
