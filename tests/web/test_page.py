@@ -222,6 +222,22 @@ def test_r1_off_loopback_needs_the_token(tmp_path, browser):
         engine.stop()
 
 
+def test_issue11_a_failing_model_is_a_clear_state_on_the_page(tmp_path, browser):
+    engine = start_engine(tmp_path / "data", main_model="openai/gpt-4o-mini", model_api_base="http://127.0.0.1:9/v1",
+                          model_timeout_seconds=1, model_deadline_seconds=1)  # nothing listens on port 9
+    try:
+        p = browser.new_context().new_page()
+        p.goto(engine.url)
+        expect(p.locator(".card")).to_have_count(1)  # the batch is in the conversation, unanswered
+        expect(p.locator("#status")).to_contain_text("I could not reach my language model", timeout=60_000)
+        expect(p.locator("#status")).to_have_class("status failing")
+        p.reload()
+        expect(p.locator("#status")).to_contain_text("I could not reach my language model")  # still said
+        p.context.close()
+    finally:
+        engine.stop()
+
+
 def test_issue11_model_failure_shows_a_clear_state(page, engine):
     engine.hub.views.status("[tic] I could not reach my language model (test)", level="failing")
     expect(page.locator("#status")).to_have_text("[tic] I could not reach my language model (test)")
