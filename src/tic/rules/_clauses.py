@@ -45,6 +45,12 @@ def clauses(items: list[Item]) -> list[_Clause]:
     pending_only = False
     after_exception = False
     for k, it in enumerate(items):
+        if it.cls == "only" and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"} \
+                and role == "main" and any(x.cls != "punct" for x in out[-1].items) \
+                and not any(x.cls in {"if", "unless", "except"} for x in items[k + 1 :]):
+            role = "onlyif"  # 'Groupe "X" : uniquement les messages d'Hugo': of those, only these
+            out.append(_Clause(role))
+            continue
         if it.cls == "only":
             pending_only = True
             continue
