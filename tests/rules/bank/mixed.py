@@ -108,3 +108,37 @@ b.no("T7", "qualifier", "custom", "Notify me about Inês Carvalho only when she'
 b.no("T7", "qualifier", "never", "Mails in English von Kollegen")
 
 CASES = b.cases
+
+# --- misreadings found by fresh probes (sentences written by people who never saw the reader) -------------------
+# Each was read with certainty and wrongly once; now read right, or refused.
+ferry = email("École Jules-Ferry", "secretariat@ecole-jules-ferry.fr", "Sortie scolaire", "Autorisation à signer.")
+other_school = email("École Jean-Moulin", "contact@ecole-jean-moulin.fr", "Kermesse", "Venez nombreux.")
+b("T7", "role-named", "always", "Ne rate jamais un mail de l'école Jules-Ferry", True,
+  P(ferry, N), P(other_school, None, "another school is not this one"))
+b("T7", "reference", "custom", "Cualquier mensaje que hable del expediente 2024/0387 del ayuntamiento", True,
+  P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/0387", "Adjunto la resolución."), N,
+    "the number alone is what a message about it quotes"),
+  P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/0388", "Otro."), None))
+b("T7", "reference", "custom", "Alles, was das Aktenzeichen 3 O 145/25 betrifft, egal von wem", False,
+  P(email("LG Köln", "post@lg-koeln.de", "Az. 3 O 145/25", "Termin"), N),
+  P(email("Bäckerei", "info@baeckerei.de", "3 Brötchen", "gratis"), None, "a bare 3 is not the reference"))
+b.no("T7", "or-mixed", "always", "Pix ou transferência acima de R$ 2.000")
+b.no("T7", "or-mixed", "never", 'PagerDuty "resolved" emails')
+b.no("T7", "reminders", "never", "Doctolib : les rappels, je les ai déjà")
+b.no("T7", "two-windows", "custom", "Ruhezeit werktags von 20 bis 7 Uhr und am ganzen Wochenende – außer Nachrichten von Oma")
+b.no("T7", "person-or-topic", "always", "Sam (WhatsApp)")
+linkedin = email("LinkedIn", "notifications@linkedin.com", "You appeared in 5 searches", "See who.")
+b("T7", "all-of-it", "never", "LinkedIn, all of it", True,
+  P(linkedin, S), P(other_email(), None, "not everything: all of LinkedIn"))
+zoe = chat("Zoé", "+33 6 12 12 12 12", "Tu rentres quand ?")
+b("T7", "kind-aside", "always", "Les messages de ma fille Zoé (WhatsApp ou mail).", True,
+  P(zoe, N), P(email("Zoé Martin", "zoe@example.fr", "Coucou", "x"), N), P(other_chat(), None))
+fraud = email("Halden Bank Fraud Team", "fraud@haldenbank.co.uk", "Suspicious payment", "Was this you?",
+              headers={"Auto-Submitted": "auto-generated"})
+halden_auto = email("Halden Bank", "noreply@haldenbank.co.uk", "Your statement is ready", "Log in to view.",
+                    headers={"Auto-Submitted": "auto-generated"})
+b("T7", "possessive-team", "never", "Automated emails (no-reply, receipts), but not anything from Halden Bank's "
+  "fraud team (fraud@haldenbank.co.uk)", True,
+  P(fraud, N, "the exception: the fraud team's address"), P(halden_auto, S, "the bank's other automated mail"))
+b("T7", "every-day-window", "custom", "Silencio de 23:00 a 7:00 todos los días", True,
+  P(other_email(), None, "no window now"))
