@@ -132,6 +132,7 @@ def build_hub(app: App, say: Callable[[str], None] | None = None, *, views: Chat
         batch_window=app.settings.batch_window_ms / 1000,
         channels=app.workdirs.for_agent("main"),
         turn_deadline=app.settings.turn_model_deadline_seconds or None,  # R3: a turn's model requests, together
+        context_tokens=app.settings.context_tokens or None,  # item 6: each request's token budget
     )
 
 

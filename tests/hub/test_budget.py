@@ -140,3 +140,26 @@ def test_item6_property_every_request_of_any_history_is_valid_and_under_budget(h
         check(request, budget)
         # the newest unit is always there, whole (clipped at most)
         assert [m["role"] for m in request[-len(unit):]] == [m["role"] for m in unit]
+
+
+# --- through the ChatHub --------------------------------------------------------------------------------------
+
+
+def test_item6_the_hubs_requests_fit_the_budget_and_carry_an_early_fact(world, store, roster, clock):
+    import asyncio
+
+    from tic.hub import ChatHub, ToolRegistry
+    from tic.models import AssistantMessage
+    from tests.fakes import ScriptedModel
+
+    answers = [AssistantMessage(content=f"Noted, answer {n}: nothing else needs your attention.") for n in range(80)]
+    model = ScriptedModel(*answers)
+    budget = Budget(6000, byte_counter)  # the main agent's instructions take ~3,500
+    hub = ChatHub(engine=world, store=store, registry=ToolRegistry(store), agent=roster["main"], model=model,
+                  clock=clock, budget=budget)
+    for n in range(1, 81):
+        asyncio.run(hub.user_says(FACT if n == 3 else f"Turn {n}: is there anything new for me today?"))
+    for messages, _ in model.calls:
+        check(messages, budget)
+    assert FACT in model.calls[-1][0][0]["content"] and len(hub.history.messages()) == 160  # the history keeps all
+    assert "clipped" not in model.calls[-1][0][0]["content"] and len(model.calls[-1][0]) < 60

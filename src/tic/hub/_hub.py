@@ -27,6 +27,7 @@ from sqlalchemy import Engine
 from tic.agents import Agent
 from tic.clock import Clock
 from tic.errors import ModelError
+from tic.hub._budget import Budget, budget_for
 from tic.hub._history import ChatHistory
 from tic.hub._lease import Claim, TurnLease, TurnLost
 from tic.hub._registry import ToolRegistry
@@ -98,6 +99,8 @@ class ChatHub:
         channels: Any = None,
         lease: TurnLease | None = None,
         turn_deadline: float | None = None,
+        budget: Budget | None = None,
+        context_tokens: int | None = None,
     ) -> None:
         self._engine = engine
         self._store = store
@@ -111,6 +114,8 @@ class ChatHub:
         self._window = batch_window
         self._system_extra = system_extra
         self._turn_deadline = turn_deadline  # R3: every model request of one turn, retries included
+        self._budget = budget  # item 6: each request's tokens; built on the first turn (litellm loads lazily)
+        self._context_tokens = context_tokens
         self.failing = False  # the last turn's model failed; the user was told (once) and not yet of its recovery
         self._retry_wait = RETRY_FIRST
         self._retry_at = 0.0
@@ -386,7 +391,7 @@ class ChatHub:
             with deadline(self._turn_deadline, self._clock.monotonic):  # TIC_TURN_MODEL_DEADLINE_SECONDS
                 run_turn(agent=self._agent, model=self._model, registry=self._registry, history=self.history,
                          system_prompt=self.system_prompt(), say=lambda text: self.views.reply(turn, text),
-                         on_delta=lambda piece: self.views.reply_delta(turn, piece))
+                         on_delta=lambda piece: self.views.reply_delta(turn, piece), fit=self._fit)
         except TurnLost:
             log.warning("another engine took over the %s agent's turn; this reply is dropped, it answers instead",
                         self._agent.name)
@@ -396,6 +401,12 @@ class ChatHub:
             return True
         self._model_works()
         return True
+
+    def _fit(self, messages: list) -> list:
+        """Item 6: the request under the token budget (older turns folded into a summary; the history keeps all)."""
+        if self._budget is None:
+            self._budget = budget_for(self._model, self._context_tokens)
+        return self._budget.fit(messages)
 
     # --- R3: a failing model is told once, until it works again -------------------------------
 
