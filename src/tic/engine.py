@@ -8,8 +8,10 @@ import sys
 import threading
 from typing import Any, Awaitable, Callable, Protocol, TextIO
 
+from tic.agents import Schedule
 from tic.app import App, build_background_agents, build_hub, build_sources, build_triage
 from tic.hub import ChatHub, ChatViews, Status
+from tic.retention import Pruner, Retention
 from tic.scheduler import Scheduler
 from tic.sources import watch_sources
 from tic.textsafe import terminal_text
@@ -19,6 +21,7 @@ log = logging.getLogger(__name__)
 __all__ = ["PrintStream", "TerminalStream", "TerminalView", "run_engine"]
 
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
+RETENTION_JOB = "world-retention"  # the scheduler's job pruning the world to its retention (tic.retention)
 CHAT_LINE_CHARS = 2000  # a line of the chat longer than this (a model echoing content) is clipped
 
 
@@ -163,6 +166,8 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
                if schedule is not None else None)
     for runner in build_background_agents(app):  # T8: cron agents run on their own schedules
         scheduler.add(runner.agent.name, runner.agent.meta.schedule, lambda r=runner: asyncio.to_thread(r.run), run_now=None)
+    pruner = Pruner(app.world, app.clock, Retention.from_settings(app.settings))  # issue 10: retention, in short batches
+    scheduler.add(RETENTION_JOB, Schedule(every_minutes=app.settings.retention_every_minutes), pruner.run, run_now=None)
     scheduler.start()
     if prompt:
         prompt()  # later prompts follow each assistant message (`say` prints them)
