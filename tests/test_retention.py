@@ -228,3 +228,32 @@ def test_a_bad_retention_setting_is_refused_with_its_name(monkeypatch, value):
     monkeypatch.setenv("TIC_KEEP_HELD_DAYS", value)
     with pytest.raises(ValidationError, match="keep_held_days"):
         Settings()
+
+
+def test_the_engine_prunes_on_the_scheduler(tmp_path, monkeypatch):
+    """`./tic run` schedules the pruner (TIC_RETENTION_EVERY_MINUTES) beside the triage tick."""
+    import io
+
+    import tic.engine
+    from tests.conftest import ROOT
+    from tic.app import build_app
+    from tic.clock import SystemClock
+    from tic.engine import RETENTION_JOB, run_engine
+    from tic.scheduler import Scheduler
+
+    added: dict[str, object] = {}
+
+    class Recording(Scheduler):
+        def add(self, name, schedule, job, *, run_now):
+            added[name] = (schedule, job)
+            super().add(name, schedule, job, run_now=run_now)
+
+    monkeypatch.setattr(tic.engine, "Scheduler", Recording)
+    app = build_app(Settings(home=ROOT, data_dir=tmp_path, demo=False, retention_every_minutes=30), SystemClock())
+    try:
+        asyncio.run(asyncio.wait_for(run_engine(app, stdin=io.StringIO(""), say=lambda text: None, prompt=None), 60))
+    finally:
+        app.world.dispose()
+    schedule, job = added[RETENTION_JOB]
+    assert schedule.every_minutes == 30 and isinstance(job.__self__, Pruner)
+    assert job.__self__.retention == Retention.from_settings(app.settings)

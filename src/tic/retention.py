@@ -20,8 +20,9 @@ What is pruned, each after its own period (a period of None keeps everything):
   starts a turn and no tool call loses its result (H8).
 
 Each batch examines at most `batch` rows in id order and deletes the prunable ones in its own
-short transaction, then `run` pauses (on the Clock) so a tick's write never waits behind a
-long delete; a run stops at the first window with nothing older than the cutoff.
+short transaction (the size halves when a batch took longer than `target`, so a slow disk gets
+smaller batches), then `run` pauses (on the Clock) so a tick's write never waits behind a long
+delete; a run stops at the first window with nothing older than the cutoff.
 """
 
 from __future__ import annotations
@@ -87,20 +88,24 @@ class _Pass:
     done: bool = False
     deleted: int = 0
     floors: dict[str, int] = field(default_factory=dict)  # conversation -> first message id kept
+    keep: frozenset[int] = frozenset()  # notices: the newest standing notice of each template
 
 
 class Pruner:
     """Prunes the world to its retention, batch by batch (run it on the scheduler, or `prune_all` at once)."""
 
     def __init__(self, engine: Engine, clock: Clock, retention: Retention | None = None, *, batch: int = 500,
-                 pause: float = 0.1, reads_from: Callable[[Any, str], int | None] | None = None) -> None:
+                 pause: float = 0.1, target: float = 0.025,
+                 reads_from: Callable[[Any, str], int | None] | None = None) -> None:
         if batch < 1:
             raise ValueError("batch must be at least 1 row")
         self._engine = engine
         self._clock = clock
         self.retention = retention or Retention()
+        self._max_batch = batch
         self._batch = batch
         self._pause = pause
+        self._target = target  # a batch's transaction should take about this long (seconds): the size adapts
         self._reads_from = reads_from
 
     def _passes(self) -> list[_Pass]:
@@ -130,8 +135,26 @@ class Pruner:
         return counts
 
     def _step(self, p: _Pass) -> None:
+        """One batch in its own transaction; the next batch is halved when this one took longer than the target
+        (a slow disk, a busy machine), doubled back up to `batch` when it took under half of it."""
+        if p.after is None and p.kind in ("conversation", "notices"):
+            with self._engine.connect() as conn:  # read only, once a pass: what this pass must keep
+                if p.kind == "conversation":  # where each conversation's kept part starts
+                    p.floors = {c: f for c in conn.execute(select(chat_history_table.c.conversation).distinct()).scalars()
+                                if (f := self._floor(conn, c, p.cutoff)) is not None}
+                    p.after = 0
+                else:  # notices posted later are newer still; a withdrawal later only makes more prunable
+                    n = notice_table
+                    p.keep = frozenset(conn.execute(select(func.max(n.c.id)).where(n.c.withdrawn_at.is_(None))
+                                                    .group_by(n.c.key)).scalars())
+        started = self._clock.monotonic()
         with self._engine.begin() as conn:
             getattr(self, f"_{p.kind}")(conn, p)
+        took = self._clock.monotonic() - started
+        if took > self._target:
+            self._batch = max(10, self._batch // 2)
+        elif took < self._target / 2:
+            self._batch = min(self._max_batch, self._batch * 2)
 
     # --- one batch of each kind, inside its transaction ---------------------------------------------
 
@@ -150,14 +173,13 @@ class Pruner:
         return [i for i, t in rows if t is not None and t < p.cutoff]
 
     def _notices(self, conn, p: _Pass) -> None:
-        n, pend, newer = notice_table, pending_notice_table, aliased(notice_table)
-        ids = self._window(conn, p, n, n.c.created_at)
+        n, pend = notice_table, pending_notice_table
+        ids = [i for i in self._window(conn, p, n, n.c.created_at) if i not in p.keep]
         if not ids:
             return
+        # every other notice of a template is withdrawn or older than its newest standing one (what N13 lists)
         unread = exists().where(pend.c.key == n.c.key, n.c.id.between(pend.c.first_id, pend.c.last_id))
-        superseded = exists().where(newer.c.key == n.c.key, newer.c.id > n.c.id, newer.c.withdrawn_at.is_(None))
-        p.deleted += conn.execute(delete(n).where(n.c.id.in_(ids), n.c.created_at < p.cutoff, not_(unread),
-                                                  or_(n.c.withdrawn_at.is_not(None), superseded))).rowcount
+        p.deleted += conn.execute(delete(n).where(n.c.id.in_(ids), n.c.created_at < p.cutoff, not_(unread))).rowcount
 
     def _decisions(self, conn, p: _Pass) -> None:
         d, newer, h = decision_table, aliased(decision_table), held_event_table
@@ -195,10 +217,6 @@ class Pruner:
 
     def _conversation(self, conn, p: _Pass) -> None:
         m, t = chat_history_table, chat_llm_tools_table
-        if p.after is None:  # first batch: where each conversation's kept part starts
-            p.floors = {c: f for c in conn.execute(select(m.c.conversation).distinct()).scalars()
-                        if (f := self._floor(conn, c, p.cutoff)) is not None}
-            p.after = 0
         if not p.floors:
             p.done = True
             return
