@@ -17,7 +17,10 @@ and floating times are read in the calendar's time zone (X-WR-TIMEZONE, else
 the source's configured zone), else UTC. A fetch returns the UIDs created or
 modified since the cursor (or `since` on a first run) plus those starting
 within the look-ahead horizon; with neither cursor nor `since`, every UID.
-Cursor: `{"checked_at": <now ISO>}`.
+Cursor: `{"checked_at": <now ISO>}`. The sources keep what they read between
+ticks (`_calendar_memo.CalendarMemo`, which selects exactly what
+`calendar_fetch` selects, without parsing again); `calendar_fetch` is the
+one-shot form.
 
 A series with exceptions (overrides, EXDATE, RDATE) carries a `revision`: a
 fingerprint of its dates, status and text across all its components, so a

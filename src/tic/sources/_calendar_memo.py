@@ -21,7 +21,10 @@ still in memory, `select` also returns what changed against it:
   A deletion of something already over is not news and yields nothing.
 
 After a restart nothing is in memory: the first fetch reads everything once
-and the time rule alone decides, as before.
+and the time rule alone decides, as before; so it does for a cursor another
+engine sharing the world wrote (its state is not in this one's memory). Only
+these ids go into the stored cursor (`source_cursors`): the documents, ETags
+and sync-tokens are useless without each other, so they stay in memory.
 """
 
 from __future__ import annotations
