@@ -80,8 +80,6 @@ class WebView:
 
     def reply(self, turn: str, text: str) -> None:
         self._live.send({"type": "reply", "turn": turn})
-        if self._live.status is not None and self._live.status.get("level") == "failing":
-            self.status("the assistant answers again", level="ok")
 
     def status(self, text: str, *, level: Status) -> None:
         note = {"text": text, "level": level}

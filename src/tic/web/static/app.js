@@ -287,6 +287,9 @@ loaders.decisions = loadDecisions;
 // --- live updates ------------------------------------------------------------------------------------
 let backoff = 250;
 let noticesTimer = null;
+function noticesSoon() { clearTimeout(noticesTimer); noticesTimer = setTimeout(loadNotices, 100); }
+// what another process posted or muted (./tic tick, ./tic notices suppress) is not announced here: read it again
+setInterval(() => { if (!$("#panel-notices").hidden) loadNotices(); }, 10000);
 function connect() {
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
   const state = $("#connection");
@@ -298,10 +301,10 @@ function connect() {
     const e = JSON.parse(ev.data);
     if (e.type === "delta") delta(e.turn, e.text);
     else if (e.type === "reply") replied(e.turn);
-    else if (e.type === "changed") refreshConversation();
+    else if (e.type === "changed") { refreshConversation(); noticesSoon(); }
     else if (e.type === "hello") { if (e.csrf) csrf = e.csrf; setStatus(e.status); }
     else if (e.type === "status") setStatus(e);
-    else if (e.type === "notices") { clearTimeout(noticesTimer); noticesTimer = setTimeout(loadNotices, 100); }
+    else if (e.type === "notices") noticesSoon();
     else if (e.type === "resync") { refreshConversation(); loadNotices(); }
   };
   ws.onclose = () => {
