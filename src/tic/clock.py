@@ -1,16 +1,26 @@
-"""The one source of time: every hold, window, TTL and schedule asks a Clock."""
+"""The one source of time: every hold, window, TTL and schedule asks a Clock.
+
+Nothing else in the package reads the machine's time or sleeps (a test walks the source for it):
+
+    clock.now(), clock.monotonic()     the time, wall and monotonic
+    await clock.sleep(s)               a wait that counts: a batch window, a backoff (a manual clock advances)
+    await clock.pause(s)               pacing in real time: a poll, a heartbeat (a manual clock stays put)
+    await clock.wait(event, s)         an asyncio.Event, or `s` of real time, whichever first (a poll)
+    blocking_sleep(clock)(s)           `sleep` for worker threads (sources, model requests): the clock's, blocking
+"""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from datetime import datetime, timedelta, timezone, tzinfo
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Protocol
 from zoneinfo import ZoneInfo
 
-__all__ = ["Clock", "SystemClock", "FixedClock", "ManualClock", "local_zone", "parse_instant"]
+__all__ = ["Clock", "SystemClock", "FixedClock", "ManualClock", "blocking_sleep", "local_zone", "parse_instant"]
 
 
 class Clock(Protocol):
@@ -25,8 +35,29 @@ class Clock(Protocol):
     async def sleep(self, seconds: float) -> None:
         """Wait `seconds` of this clock's time."""
 
+    async def pause(self, seconds: float) -> None:
+        """Wait `seconds` of real (event-loop) time, however this clock runs: polls and heartbeats that pace work
+        rather than measure it (a lease measures its expiry with `now`, not with these waits)."""
 
-class SystemClock:
+    async def wait(self, event: asyncio.Event, timeout: float) -> bool:
+        """Wait until `event` is set, at most `timeout` seconds of real time (a poll); whether it was set."""
+
+
+class _RealWaits:
+    """Pacing waits in real time: the same on every clock."""
+
+    async def pause(self, seconds: float) -> None:
+        await asyncio.sleep(max(0.0, seconds))
+
+    async def wait(self, event: asyncio.Event, timeout: float) -> bool:
+        try:
+            await asyncio.wait_for(event.wait(), timeout=max(0.0, timeout))
+        except asyncio.TimeoutError:
+            pass
+        return event.is_set()
+
+
+class SystemClock(_RealWaits):
     """The real wall clock."""
 
     def now(self) -> datetime:
@@ -39,11 +70,12 @@ class SystemClock:
         await asyncio.sleep(seconds)
 
 
-class ManualClock:
+class ManualClock(_RealWaits):
     """A clock that moves only when told to (tests, simulations).
 
     `sleep` advances the clock by the requested amount and yields once to the
     event loop, so code that waits on time runs instantly and deterministically.
+    `pause` and `wait` pace in real time and leave the clock where it is.
     """
 
     def __init__(self, start: datetime) -> None:
@@ -69,6 +101,35 @@ class ManualClock:
 
 class FixedClock(ManualClock):
     """A clock pinned at one instant (`./tic tick --now ISO`); sleeping still advances it."""
+
+
+def _wall_sleep(seconds: float) -> None:
+    if seconds > 0:
+        time.sleep(seconds)
+
+
+def blocking_sleep(clock: Clock | None = None) -> Callable[[float], None]:
+    """A plain `sleep(seconds)` for worker threads, waited on `clock` (default: the machine's).
+
+    On the system clock it blocks the thread. On another clock it waits on `clock.sleep` (async), so a
+    ManualClock just advances: the wait gets an event loop of its own (worker threads run none), or a helper
+    thread when called on a thread whose loop is running."""
+    if clock is None or type(clock) is SystemClock:
+        return _wall_sleep
+
+    def sleep(seconds: float) -> None:
+        if seconds <= 0:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            asyncio.run(clock.sleep(seconds))
+            return
+        helper = threading.Thread(target=lambda: asyncio.run(clock.sleep(seconds)), daemon=True)
+        helper.start()
+        helper.join()
+
+    return sleep
 
 
 def parse_instant(text: str) -> datetime:

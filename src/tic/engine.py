@@ -207,7 +207,7 @@ async def _until_quiet(app: App, hub) -> None:
     quiet = 0
     window = max(app.settings.batch_window_ms / 1000, 0.05)
     while quiet < QUIET_CHECKS:
-        await asyncio.sleep(window)
+        await app.clock.pause(window)  # a poll: real time, whatever the clock
         if hub.failing and hub.idle():
             return  # R3: the model is down and the user was told; what is pending stays for the next run
         busy = (not hub.idle() or await asyncio.to_thread(app.store.has_pending, hub.reader)

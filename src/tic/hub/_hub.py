@@ -147,10 +147,7 @@ class ChatHub:
     async def run_consumer(self) -> None:
         """Forever: wait for a pending actionable notification, wait the window, inject, resume."""
         while True:
-            try:
-                await asyncio.wait_for(self._wake.wait(), timeout=POLL_SECONDS)
-            except asyncio.TimeoutError:
-                pass
+            await self._clock.wait(self._wake, POLL_SECONDS)  # a post wakes it; else a poll (C, other engines)
             self._wake.clear()
             if not self._turn_lock.locked():
                 try:  # H11: a turn whose owner stopped beating is finished here, news or not
@@ -211,7 +208,7 @@ class ChatHub:
         """
         claim = await asyncio.to_thread(self.lease.acquire)
         while claim is None and wait:
-            await asyncio.sleep(min(POLL_SECONDS, self.lease.beat))
+            await self._clock.pause(min(POLL_SECONDS, self.lease.beat))
             claim = await asyncio.to_thread(self.lease.acquire)
         if claim is None:
             yield None
@@ -231,7 +228,7 @@ class ChatHub:
 
     async def _heartbeat(self) -> None:
         while True:
-            await asyncio.sleep(self.lease.beat)
+            await self._clock.pause(self.lease.beat)  # event-loop time: the lease's expiry is Clock time
             try:
                 if not await asyncio.to_thread(self.lease.renew):
                     log.warning("another engine took over the %s agent's turn", self._agent.name)

@@ -15,32 +15,34 @@ with the caller's `monotonic`.
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import email.utils
-import threading
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Callable, Iterator
 
 from tenacity import RetryCallState, Retrying, retry_if_exception, stop_after_attempt
 
+from tic.clock import SystemClock, blocking_sleep
+
 __all__ = ["Cause", "DeadlinePassed", "blocking_sleep", "classify", "deadline", "remaining", "retry_after", "retrying"]
 
 Monotonic = Callable[[], float]
+_SYSTEM = SystemClock()  # the machine's clock, for a caller that passes none
 _SCOPES: contextvars.ContextVar[tuple[tuple[float, Monotonic], ...]] = contextvars.ContextVar("tic_model_deadlines",
                                                                                               default=())
 
 
 @contextmanager
-def deadline(seconds: float | None, monotonic: Monotonic = time.monotonic) -> Iterator[None]:
+def deadline(seconds: float | None, monotonic: Monotonic | None = None) -> Iterator[None]:
     """Every model request inside shares this deadline (a tick, a turn); inside another, the earlier one holds.
 
-    None or a value <= 0 sets none."""
+    None or a value <= 0 sets none. `monotonic`: the Clock's (default the machine's)."""
     if not seconds or seconds <= 0:
         yield
         return
+    monotonic = monotonic or _SYSTEM.monotonic
     token = _SCOPES.set((*_SCOPES.get(), (monotonic() + seconds, monotonic)))
     try:
         yield
@@ -56,27 +58,6 @@ def remaining() -> float | None:
 
 class DeadlinePassed(Exception):
     """No time is left for another request."""
-
-
-def blocking_sleep(clock: Any) -> Callable[[float], None]:
-    """A plain `sleep(seconds)` that waits on `clock.sleep` (async): a ManualClock just advances.
-
-    Model calls run in worker threads (asyncio.to_thread), where no event loop runs: the wait gets a loop of
-    its own. Called on a thread whose loop is running, the wait runs on a helper thread instead."""
-
-    def sleep(seconds: float) -> None:
-        if seconds <= 0:
-            return
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            asyncio.run(clock.sleep(seconds))
-            return
-        helper = threading.Thread(target=lambda: asyncio.run(clock.sleep(seconds)), daemon=True)
-        helper.start()
-        helper.join()
-
-    return sleep
 
 
 @dataclass(frozen=True)
@@ -145,8 +126,10 @@ def classify(exc: BaseException, litellm: Any, *, where: str = "the provider", k
     return Cause("unexpected error", False, "see the message; run with -v for the details")
 
 
-def retry_after(exc: BaseException) -> float | None:
-    """The wait a 429/503 asks for (`Retry-After` in seconds or as an HTTP date, or `retry-after-ms`), if any."""
+def retry_after(exc: BaseException, now: Callable[[], datetime] | None = None) -> float | None:
+    """The wait a 429/503 asks for (`Retry-After` in seconds or as an HTTP date, or `retry-after-ms`), if any.
+
+    An HTTP date is counted from `now` (the Clock's; default the machine's)."""
     for headers in (getattr(exc, "litellm_response_headers", None), getattr(getattr(exc, "response", None), "headers", None)):
         if not headers:
             continue
@@ -164,18 +147,19 @@ def retry_after(exc: BaseException) -> float | None:
         except ValueError:
             parsed = email.utils.parsedate_tz(value)
             if parsed is not None:
-                return max(0.0, email.utils.mktime_tz(parsed) - time.time())
+                return max(0.0, email.utils.mktime_tz(parsed) - (now or _SYSTEM.now)().timestamp())
     return None
 
 
 def retrying(*, transient: Callable[[BaseException], bool], attempts: int, left: Callable[[], float | None],
-             sleep: Callable[[float], None], base: float = 1.0, cap: float = 30.0) -> Retrying:
+             sleep: Callable[[float], None], base: float = 1.0, cap: float = 30.0,
+             now: Callable[[], datetime] | None = None) -> Retrying:
     """tenacity, configured as the one retry layer: transient errors only; Retry-After when given, else
     base, 2*base, 4*base ... (at most `cap`); stop after `attempts` or when the wait would end past `left()`."""
 
     def wait(state: RetryCallState) -> float:
         exc = state.outcome.exception() if state.outcome else None
-        asked = retry_after(exc) if exc is not None else None
+        asked = retry_after(exc, now) if exc is not None else None
         if asked is not None:
             return asked
         return min(cap, base * 2 ** (state.attempt_number - 1))

@@ -31,7 +31,6 @@ import json
 import logging
 import os
 import re
-import time
 import uuid
 import warnings
 from typing import Any, Callable
@@ -39,12 +38,14 @@ from urllib.parse import urlsplit
 
 from tic.errors import ModelError
 from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
-from tic.models._retry import Cause, DeadlinePassed, blocking_sleep, classify, remaining, retry_after, retrying
+from tic.clock import SystemClock, blocking_sleep
+from tic.models._retry import Cause, DeadlinePassed, classify, remaining, retry_after, retrying
 
 __all__ = ["LiteLLMModel", "is_local", "outgoing"]
 
 _litellm: Any = None
-_sleep = time.sleep  # the wait between tries when no clock is given (tests replace it)
+_SYSTEM = SystemClock()  # the machine's clock, when none is given
+_sleep = blocking_sleep()  # the wait between tries when no clock is given (tests replace it)
 NO_KEY = "no-key-needed"  # sent to a local server when no key is set: the SDKs refuse to send none
 DEFAULT_MAX_TOKENS = 4096
 _LITELLM_LOGGERS = ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy")
@@ -156,7 +157,7 @@ class LiteLLMModel:
     # --- the request -------------------------------------------------------------------------------
 
     def _monotonic(self) -> float:
-        return self.clock.monotonic() if self.clock is not None else time.monotonic()
+        return (self.clock or _SYSTEM).monotonic()
 
     def _sleep(self, seconds: float) -> None:
         if self.clock is not None:
@@ -264,7 +265,7 @@ class LiteLLMModel:
             return built
 
         retry = retrying(transient=lambda exc: not shown and self._cause(litellm, exc).transient,
-                         attempts=1 + self.max_retries, left=left, sleep=self._sleep)
+                         attempts=1 + self.max_retries, left=left, sleep=self._sleep, now=(self.clock or _SYSTEM).now)
         try:
             response = retry(attempt)
         except Exception as exc:  # litellm maps provider errors onto many classes; all are a failed call
@@ -291,7 +292,7 @@ class LiteLLMModel:
         detail = " ".join(str(exc).split())
         if len(detail) > 400:
             detail = detail[:399] + "…"
-        asked = retry_after(exc)
+        asked = retry_after(exc, (self.clock or _SYSTEM).now)
         if cause.transient and asked is not None and left is not None and asked >= left:
             detail += f" (it asked to wait {asked:.0f} s; {max(0.0, left):.0f} s were left before the deadline)"
         error = ModelError(f"model {self.name!r}{where} failed{tries}: {cause.kind}: {detail} -- {cause.hint}")

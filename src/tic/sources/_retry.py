@@ -14,12 +14,12 @@ crashes the tick (R3).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
+from tic.clock import blocking_sleep
 from tic.errors import SourceError
 
 __all__ = ["Retry", "Transient", "retrying"]
@@ -47,7 +47,7 @@ def retrying(step: Callable[[], T], retry: Retry, sleep: Callable[[float], None]
         stop=stop_after_attempt(attempts),
         wait=wait_exponential(multiplier=retry.wait, max=retry.max_wait),
         retry=retry_if_exception_type(Transient),
-        sleep=sleep or time.sleep,
+        sleep=sleep or blocking_sleep(),  # the Clock's wait (a source given none waits on the machine's)
         reraise=False,
     )
     try:

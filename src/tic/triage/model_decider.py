@@ -24,19 +24,20 @@ with values fixed per kind (`problem`: "the model call failed: rate limited
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable
 
 from pydantic import ValidationError
 
+from tic.clock import SystemClock
 from tic.models import ChatModel, ToolCall, deadline as model_deadline
 from tic.sources import Event
 from tic.triage._decision import Decision
 from tic.triage._request import TOOLS, NotifyArgs, SkipArgs, user_message
 
 log = logging.getLogger(__name__)
+_SYSTEM = SystemClock()  # the machine's clock, when none is given
 
 __all__ = ["ModelDecider", "ModelOutcome", "FAILURE_TEMPLATE", "CALL_FAILED", "INCOMPLETE", "call_failed"]
 
@@ -84,7 +85,7 @@ class ModelDecider:
         self.clock = clock
 
     def _monotonic(self) -> float:
-        return self.clock.monotonic() if self.clock is not None else time.monotonic()
+        return (self.clock or _SYSTEM).monotonic()
 
     def decide(self, events: list[Event], *, system: str, now: datetime) -> ModelOutcome:
         outcome = ModelOutcome()
