@@ -111,6 +111,7 @@ class Dovecot:
     starttls_port: int = 0
     tls: Tls | None = None
     proc: subprocess.Popen | None = None
+    extra: str = ""  # more configuration, e.g. an imap_capability without IDLE
 
     def start(self, binary: str) -> "Dovecot":
         self.root.chmod(0o755)  # the unprivileged mail and login processes must reach their files
@@ -171,6 +172,7 @@ service stats {{
     mode = 0666
   }}
 }}
+{self.extra}
 """)
         log = self.root / "dovecot.log"
         self.proc = subprocess.Popen([binary, "-F", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=open(self.root / "stderr.log", "wb"))

@@ -110,3 +110,27 @@ def test_issue10_new_mail_is_decided_by_an_early_tick_not_the_scheduled_one(dove
 
     asyncio.run(scenario())
     assert sorted(decided()) == ["email:m1@example.com", "email:m2@example.com"]
+
+
+def test_issue10_a_server_without_idle_is_read_on_the_schedule_only():
+    """A dovecot whose CAPABILITY has no IDLE: the watch gives up quietly at once, nothing is woken."""
+    import pytest
+
+    from tests.sources._servers import Dovecot, dovecot_binary
+    from tic.sources._idle import IdleUnsupported
+
+    binary = dovecot_binary()
+    if binary is None:
+        pytest.skip("dovecot is not installed here (Debian: apt-get install dovecot-imapd)")
+    server = Dovecot(extra="protocol imap {\n  imap_capability = IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE LITERAL+\n}\n")
+    server.start(binary)
+    try:
+        imap = source(server, "INBOX")
+        with pytest.raises(IdleUnsupported):
+            IdleSession.open(imap)
+        wakes = []
+        asyncio.run(asyncio.wait_for(watch_sources([imap], lambda: wakes.append(1), SystemClock()), WAIT))
+        assert wakes == []
+        assert imap.fetch(None, now=datetime.now(timezone.utc), since=None).events == []  # still read by the ticks
+    finally:
+        server.stop()
