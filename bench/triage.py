@@ -156,9 +156,10 @@ def bench_ticks(n: int) -> dict:
         agent = roster["tic"]
 
         spent: list[float] = []
+        kept = sources_from_dir(home / "sources")  # one set of sources for both ticks, as a running engine keeps them
 
         def triage(decide) -> Triage:
-            sources = [TimedSource(s, spent) for s in sources_from_dir(home / "sources")]
+            sources = [TimedSource(s, spent) for s in kept]
             return Triage(engine=world, store=store, notifier=Notifier(store, clock), clock=clock, agent=agent,
                           resolve=lambda rel: home / rel, sources=sources, decide=decide)
 
