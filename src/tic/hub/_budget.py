@@ -55,9 +55,9 @@ def litellm_counter(model: str) -> Count:
     """litellm's token counter for `model` (imports litellm on first use)."""
 
     def count(messages: list[Message]) -> int:
-        from tic.models.litellm_adapter import _import_litellm, outgoing
+        from tic.models.litellm_adapter import import_litellm, outgoing
 
-        litellm = _import_litellm()
+        litellm = import_litellm()
         return int(litellm.token_counter(model=model, messages=outgoing(messages)))
 
     return count
@@ -218,9 +218,9 @@ def budget_for(model: ChatModel, tokens: int | None = None, *, cap: int = DEFAUL
 
 def _input_window(model: Any) -> int | None:
     try:
-        from tic.models.litellm_adapter import _import_litellm
+        from tic.models.litellm_adapter import import_litellm
 
-        litellm = _import_litellm()
+        litellm = import_litellm()
         info = litellm.get_model_info(model.name)
         window = int(info.get("max_input_tokens") or 0)
         output = int(getattr(model, "max_tokens", 0) or 0)

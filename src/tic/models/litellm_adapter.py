@@ -41,7 +41,7 @@ from tic.models._base import AssistantMessage, Message, ToolCall, ToolSpec
 from tic.clock import SystemClock, blocking_sleep
 from tic.models._retry import Cause, DeadlinePassed, classify, remaining, retry_after, retrying
 
-__all__ = ["LiteLLMModel", "is_local", "outgoing"]
+__all__ = ["LiteLLMModel", "import_litellm", "is_local", "outgoing"]
 
 _litellm: Any = None
 _SYSTEM = SystemClock()  # the machine's clock, when none is given
@@ -53,8 +53,8 @@ _NEEDS_MAX_TOKENS = ("anthropic",)  # providers that refuse a request without ma
 _CALL_ID = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")  # an id every provider accepts (Anthropic's tool_use id pattern)
 
 
-def _import_litellm() -> Any:
-    """Import litellm once, offline and quiet."""
+def import_litellm() -> Any:
+    """Import litellm once, offline and quiet (its import costs seconds: only when a model is used)."""
     global _litellm
     if _litellm is None:
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -200,7 +200,7 @@ class LiteLLMModel:
 
     def request(self, messages: list[Message], tools: list[ToolSpec]) -> dict[str, Any]:
         """The keyword arguments of one `litellm.completion` call (without its timeout)."""
-        litellm = _import_litellm()
+        litellm = import_litellm()
         kwargs: dict[str, Any] = {"model": self.name, "messages": outgoing(messages), "num_retries": 0}
         if self.api_base:
             kwargs["api_base"] = self.api_base
@@ -228,7 +228,7 @@ class LiteLLMModel:
 
     def _call(self, messages: list[Message], tools: list[ToolSpec],
               on_delta: Callable[[str], None] | None) -> AssistantMessage:
-        litellm = _import_litellm()
+        litellm = import_litellm()
         kwargs = self.request(messages, tools)
         start = self._monotonic()
         shown = False
@@ -357,3 +357,6 @@ def _call_ids(messages: list[Message]) -> set[str]:
 def _clip(raw: Any, limit: int = 200) -> str:
     text = repr(raw)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_import_litellm = import_litellm  # the former private name, kept for code that still imports it

@@ -141,7 +141,7 @@ def only_list(text: str, people) -> object | None:
 def _known_contacts(cond, people):
     """'Palo 🐢' named again after 'la tengo guardada como "Palo 🐢"': the saved contact, matched whole."""
     from tic.rules._reading import Sender, Who
-    from tic.signals._text import words
+    from tic.signals import words
 
     if not isinstance(cond, Sender):
         return cond

@@ -49,7 +49,8 @@ from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
 from tic.rules._slots import People, Unread
 from tic.rules._tokens import fold
-from tic.signals._matchers import _topic_words, topic_terms
+from tic.signals import topic_terms
+from tic.signals import topic_words as _topic_words
 
 __all__ = ["read", "read_with", "Unread"]
 

@@ -20,9 +20,9 @@ from datetime import datetime, time, timedelta
 from typing import Callable
 
 from tic.rules import _reading as R
-from tic.signals._matchers import CategoryMatcher, SenderSpec, TopicMatcher, topic_terms
-from tic.signals._matchers import Topic as _Terms
-from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta
+from tic.signals import (CategoryMatcher, RecurrenceMatcher, SenderSpec, TopicMatcher, event_start, fmt_delta,
+                         topic_terms)
+from tic.signals import Topic as _Terms
 from tic.sources import Event
 
 __all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
@@ -132,7 +132,7 @@ def _chat(c: R.Chat, e: Event, ctx):
     if c.group is not None and e.is_group != c.group:
         return None
     if c.name:
-        from tic.signals._text import words
+        from tic.signals import words
 
         if words(e.chat) != words(c.name):  # the chat's whole name ("Sunday League" is not "Sunday League Veterans")
             return None
