@@ -178,7 +178,7 @@ def engine(tmp_path):
     e.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # Playwright's sync API keeps an event loop running: never past this module's tests
 def browser():
     executable = chromium()
     from playwright.sync_api import sync_playwright
