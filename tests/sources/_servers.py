@@ -322,6 +322,7 @@ class CutProxy:
         self.after = after
         self.cuts = cuts
         self.connections = 0
+        self.open: list[socket.socket] = []
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self._stop = False
@@ -336,6 +337,7 @@ class CutProxy:
             self.connections += 1
             limit = self.after if self.connections <= self.cuts else None
             upstream = socket.create_connection(("127.0.0.1", self.target_port))
+            self.open += [client, upstream]
             threading.Thread(target=self._pipe, args=(client, upstream, None), daemon=True).start()
             threading.Thread(target=self._pipe, args=(upstream, client, limit), daemon=True).start()
 
@@ -360,6 +362,15 @@ class CutProxy:
             except OSError:
                 pass
             s.close()
+
+    def drop(self) -> None:
+        """Close every connection relayed so far, as a server restart or a lost network does."""
+        for s in self.open:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.open = []
 
     def stop(self) -> None:
         self._stop = True

@@ -134,3 +134,34 @@ def test_issue10_a_server_without_idle_is_read_on_the_schedule_only():
         assert imap.fetch(None, now=datetime.now(timezone.utc), since=None).events == []  # still read by the ticks
     finally:
         server.stop()
+
+
+def test_issue10_a_dropped_idle_connection_is_noticed_and_reopened(dovecot, folder):
+    """The network drops mid-IDLE: the watch notices at once (no busy loop on a dead socket), wakes the tick in case
+    mail came meanwhile, reconnects after its backoff, and reports new mail on the new connection."""
+    from tests.sources._servers import CutProxy
+
+    proxy = CutProxy(dovecot.port, after=0, cuts=0)
+    wakes = []
+
+    async def scenario():
+        imap = source(dovecot, folder, port=proxy.port)
+        watcher = asyncio.create_task(watch_sources([imap], lambda: wakes.append("wake"), SystemClock(), debounce=0.1,
+                                                    check=0.2))
+        try:
+            await until(lambda: proxy.connections == 1)
+            await asyncio.sleep(0.5)  # in IDLE
+            proxy.drop()
+            await until(lambda: wakes == ["wake"])  # the drop itself wakes the tick
+            await until(lambda: proxy.connections == 2)
+            await asyncio.sleep(0.5)
+            await asyncio.to_thread(append, dovecot, folder, message(1))
+            await until(lambda: len(wakes) == 2)
+        finally:
+            watcher.cancel()
+            await asyncio.gather(watcher, return_exceptions=True)
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        proxy.stop()

@@ -15,6 +15,7 @@ another thread's `wait()`.
 
 from __future__ import annotations
 
+import select
 import threading
 from typing import Any
 
@@ -58,6 +59,8 @@ class IdleSession:
             if self._closed:
                 raise ConnectionLost("closed")
             responses = self._client.idle_check(timeout=timeout)
+            if not responses and self._peer_closed():  # imapclient answers [] at once, forever, on a closed socket
+                raise ConnectionLost("the server closed the connection")
         new = False
         for response in responses:
             if len(response) >= 2 and response[1] in (b"EXISTS", b"RECENT"):
@@ -65,6 +68,12 @@ class IdleSession:
             elif response and response[0] == b"BYE":
                 raise ConnectionLost(str(response[1:])[:200])
         return new
+
+    def _peer_closed(self) -> bool:
+        """True when the other end closed or the socket failed (a poll for hang-up that reads nothing)."""
+        poller = select.poll()
+        poller.register(self._client.socket(), getattr(select, "POLLRDHUP", 0) | select.POLLHUP | select.POLLERR)
+        return bool(poller.poll(0))
 
     def renew(self) -> bool:
         """End IDLE and start it again; True when mail was reported meanwhile."""
