@@ -49,7 +49,7 @@ __all__ = ["MaildirSource", "html_to_text"]
 SLACK = timedelta(minutes=10)  # re-read window before the cursor (late tmp/ -> new/ moves)
 FIRST_RUN_MARGIN = timedelta(days=1)  # delivered this long before `since` => Date is older too
 RACY = RACY_SECONDS  # a folder changed this close to its listing is listed again (coarse file-system clocks)
-LISTINGS = 4  # listings kept in memory (the cursor just returned, and a few a failed tick did not store)
+LISTINGS = 2  # listings kept in memory: the cursor just returned, and the one before (a tick that did not store it)
 
 _EPOCH_NAME = re.compile(r"^(\d{9,11})(?:[._]|$)")
 
@@ -62,7 +62,6 @@ class _Entry:
     subdir: str
     flags: str
     delivered: float
-    name: str = ""  # subdir/file name: a rename (flags, new/ -> cur/) changes it, the key stays
 
 
 class MaildirSource:
@@ -77,7 +76,7 @@ class MaildirSource:
         self._clock = clock or SystemClock()  # the file system's time, compared with the folders' mtimes
         self._prefix = secrets.token_hex(4)
         self._serial = 0
-        self._listings: OrderedDict[str, dict[str, str]] = OrderedDict()  # listing id -> Maildir key -> file name
+        self._listings: OrderedDict[str, frozenset[str]] = OrderedDict()  # listing id -> the Maildir keys listed
 
     def __repr__(self) -> str:
         return f"MaildirSource({str(self.path)!r}, name={self.name!r})"
@@ -95,7 +94,7 @@ class MaildirSource:
         except OSError as exc:
             raise SourceError(f"{self.name}: cannot list the Maildir {self.path}: {exc.strerror or exc}; check its permissions") from exc
         seen = self._listings.get(str(cursor.get("listing"))) if cursor else None
-        listing = {e.key: e.name for e in entries}
+        listing = frozenset(e.key for e in entries)  # keys, not names: a rename keeps its key
         newest = after if after is not None else 0.0
         wanted: list[_Entry] = []
         for entry in entries:
@@ -150,7 +149,7 @@ class MaildirSource:
         except OSError as exc:
             raise SourceError(f"{self.name}: cannot read the Maildir {self.path}: {exc.strerror or exc}; check its permissions") from exc
 
-    def _remember(self, listing: dict[str, str]) -> str:
+    def _remember(self, listing: frozenset[str]) -> str:
         self._serial += 1
         ident = f"{self._prefix}-{self._serial}"
         self._listings[ident] = listing
@@ -212,5 +211,5 @@ def _list(path: Path, colon: str) -> list[_Entry]:
                     delivered = float(m.group(1)) if m else f.stat().st_mtime
                 except OSError:
                     continue
-                entries.append(_Entry(key, subdir, flags, delivered, f"{subdir}/{f.name}"))
+                entries.append(_Entry(key, subdir, flags, delivered))
     return entries
