@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from tic.rules._reading import Who
 from tic.rules._scan import Item
 from tic.rules._tokens import fold
@@ -31,19 +33,14 @@ def examples(inner: list[Item]) -> bool:
         or fold(inner[0].text) in _EXAMPLE_OPENERS or fold(f"{inner[0].text} {inner[1].text}") in _EXAMPLE_OPENERS
 
 
-def placed(items: list[Item], j: int, who: list[Who]) -> int:
+def placed(items: list[Item], j: int, who: list[Who], parse_aside: Callable[[list[Item]], tuple]) -> int:
     """'Glenmore Community College in Cork — their emails end in @glenmorecc.ie': a place after the name, with
-    the addresses in the aside that follows, is the addresses alone (the name might be another place's)."""
+    the addresses in the aside that follows, is the addresses alone (the name might be another place's).
+    `parse_aside` reads the aside (the slot reader's, passed in: it is built on this module)."""
     if j + 2 < len(items) and items[j].cls == "f" and fold(items[j].text) in {"in", "en", "a", "em", "im"} \
             and items[j + 1].cls == "name" and items[j + 2].cls == "aside":
-        extra, _ = _parse_aside(items[j + 2].items)
+        extra, _ = parse_aside(items[j + 2].items)
         if extra and all(w.by in {"domain", "address"} for w in extra):
             who.pop()
             return j + 2
     return j
-
-
-def _parse_aside(inner: list[Item]):
-    from tic.rules._slots import parse_aside
-
-    return parse_aside(inner)

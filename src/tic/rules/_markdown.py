@@ -18,7 +18,7 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from tic.rules._holds import with_exceptions
+from tic.rules._only import with_exceptions
 from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect, read_catch_all, read_with
 from tic.rules._reading import Everything, Reading, Sender, Who
 from tic.rules._rule import Rule, RuleSet

@@ -14,12 +14,10 @@ from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
 from tic.rules._asides import examples, placed as _placed
 from tic.rules._people import apposition, saved_later
+from tic.rules._unread import Unread
+from tic.rules._zones import zone_note
 
 __all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
-
-
-class Unread(Exception):
-    """A rule (or part of one) could not be read completely: the message says which words and why."""
 
 
 @dataclass
@@ -104,7 +102,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             else:
                 who.append(Who(by="name", value=name))
             org_next = org
-            j = _placed(items, j, who)
+            j = _placed(items, j, who, parse_aside)
             j = _sender_asides(items, j, who, people, role="")
             if (appo := apposition(items, j)) is not None:  # "Álvaro Quesada, mi socio": who he is, no constraint
                 people.define(appo[0], who[-1:])
@@ -421,8 +419,6 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
         raise Unread("a time window is not understood")
     zone = ""
     if j < len(items) and items[j].cls == "aside":
-        from tic.rules._holds import zone_note
-
         if (note := zone_note(items[j].items)) is not None:  # "(hora de Madrid)": the window's own zone
             zone, j = note, j + 1
     return Window(days=days, start=start, end=end, zone=zone), j  # type: ignore[arg-type]

@@ -1,0 +1,82 @@
+"""The list of what may still get through a hold (T11): "Solo dos cosas pueden despertarme: Palo y las alertas P1".
+
+An only-list says how many things may get through and lists exactly that many; it is read only as the exceptions
+of the hold just before it (`_markdown`), never on its own. It reads its alternatives with the rule reader's own
+noun phrases, so it sits above the reader.
+"""
+
+from __future__ import annotations
+
+from tic.rules._phrases import noun_phrases
+from tic.rules._reader import _cond, _merge
+from tic.rules._reading import Any, Everything, Sender
+from tic.rules._rule import Rule
+from tic.rules._scan import Item, is_number, scan
+from tic.rules._tokens import fold
+from tic.rules._unread import Unread
+from tic.signals import words
+
+__all__ = ["only_list", "with_exceptions"]
+
+_THINGS = {"things", "cosas", "coisas", "choses", "dinge", "sachen", "people", "personas", "pessoas", "personnes",
+           "leute", "personen"}
+_LIST_OK = {"f", "v+", "punct"}
+
+
+def only_list(text: str, people) -> object | None:
+    """'Solo dos cosas pueden despertarme: Palo y las alertas P1' ("Only two things may wake me: ...", "Nur zwei
+    Dinge dürfen mich wecken: ...", "Seules deux choses peuvent me réveiller : ...", "Só duas coisas me podem
+    acordar: ..."): the alternatives that get through, or None when the sentence is not one. The number said
+    must be the number listed."""
+    items = scan(text)
+    colon = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text == ":"), None)
+    if colon is None or not items or items[0].cls != "only":
+        return None
+    head = items[1:colon]
+    count = next((n for it in head if (n := is_number(it)) is not None), None)
+    nouns = [it for it in head if fold(it.text) in _THINGS]
+    if count is None or not nouns or not any(it.cls == "v+" for it in head):
+        return None
+    if any(it.cls not in _LIST_OK and it not in nouns and is_number(it) is None for it in head):
+        return None
+    parts: list[list[Item]] = [[]]
+    for it in items[colon + 1 :]:
+        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
+            parts.append([])
+        elif not (it.cls == "punct" and it.text in {".", "!"}):
+            parts[-1].append(it)
+    parts = [p for p in parts if p]
+    if len(parts) != int(count):
+        raise Unread(f"the rule says {int(count)} things get through but lists {len(parts)}")
+    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
+    if any(isinstance(a, Everything) for a in alternatives):
+        raise Unread("what gets through is not understood")
+    return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+
+
+def _known_contacts(cond, people):
+    """'Palo 🐢' named again after 'la tengo guardada como "Palo 🐢"': the saved contact, matched whole."""
+    if not isinstance(cond, Sender):
+        return cond
+    saved = {tuple(words(w.value)): w for ws in people.roles.values() for w in ws if w.by == "contact"}
+    return cond.model_copy(update={"who": tuple(
+        saved.get(tuple(words(w.value)), w) if w.by == "name" else w for w in cond.who)})
+
+
+def with_exceptions(prev, text: str, people):
+    """The hold rule `prev` with the only-list `text` that follows it as its exceptions ("De 23:30 a 7:30 no
+    quiero ninguna notificación. Solo dos cosas pueden despertarme: Palo y las alertas P1."), one rule of both
+    sentences; refused together when the list is not understood. None: `text` is no only-list after a hold."""
+    reading = prev.reading
+    if reading is None or reading.effect != "hold" or reading.unless is not None or reading.catch_all:
+        return None
+    both = f"{prev.text} {text}"
+    try:
+        cond = only_list(text, people)
+    except Unread as exc:
+        return Rule(section=prev.section, text=both, why_not=str(exc), heading=prev.heading)
+    if cond is None:
+        return None
+    return Rule(section=prev.section, text=both, heading=prev.heading,
+                reading=reading.model_copy(update={"unless": cond}))
+
