@@ -171,6 +171,7 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     scheduler.start()
     if prompt:
         prompt()  # later prompts follow each assistant message (`say` prints them)
+    quit_ = False
     try:
         while True:
             line = await loop.run_in_executor(None, stdin.readline)
@@ -178,10 +179,11 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
                 break
             text = line.strip()
             if text in ("/quit", "/exit"):
+                quit_ = True
                 break
             if text:
                 await hub.user_says(text)
-        if server is not None:
+        if server is not None and not quit_:
             await server  # the page stays served after the end of the input (./tic run --web </dev/null)
             return 1 if hub.failing else 0
         if "tic" in scheduler.first_runs:

@@ -66,3 +66,11 @@ def test_issue11_port_in_use_is_a_clear_error(tmp_path):
                               text=True, timeout=120, env=_env(tmp_path / "data", TIC_WEB_PORT=str(port)))
     assert done.returncode == 2
     assert f"cannot serve the page on 127.0.0.1:{port}" in done.stderr and "TIC_WEB_PORT" in done.stderr
+
+
+@pytest.mark.e2e
+def test_issue11_quit_stops_the_engine_and_the_page(tmp_path):
+    done = subprocess.run([str(ROOT / "tic"), "run", "--web"], input="/quit\n", capture_output=True, text=True,
+                          timeout=120, env=_env(tmp_path / "data", TIC_WEB_PORT="0"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("tic: the chat page is at http://127.0.0.1:")
