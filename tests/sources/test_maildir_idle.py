@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from tests.sources._files import counting
 from tests.sources.test_maildir import EPOCH, NOW, deliver, maildir, message
+from tic.clock import ManualClock
 from tic.sources import MaildirSource
 
 
@@ -95,7 +97,8 @@ def test_issue10_a_change_right_after_the_listing_is_not_missed(tmp_path):
     """Folders changed within the file system's timestamp granule of the listing are listed again next time."""
     box = maildir(tmp_path)
     deliver(box, message(msg_id="<one@example.com>"), at=EPOCH - 60)
-    source = MaildirSource(box)
+    changed = datetime.fromtimestamp(os.stat(box / "new").st_mtime, timezone.utc)
+    source = MaildirSource(box, clock=ManualClock(changed + timedelta(seconds=0.5)))  # listed half a second later
     cursor = source.fetch(None, now=NOW, since=None).cursor
     assert cursor["racy"] is True
     stamp = [os.stat(box / s).st_mtime_ns for s in ("new", "cur")]
