@@ -87,3 +87,15 @@ def test_h5_the_offline_sentence_names_the_source_and_adds_context():
 def test_h5_an_object_of_another_version_is_told_by_its_summary():
     old = {"source": "email", "event_type": "message", "summary": "Mario wrote.", "refs": {"n": 1}}
     assert describe_notification(old, NOW) == "email (message): Mario wrote."
+
+
+def test_h5_who_a_notification_is_from_by_its_kind():
+    from tic.notification import sender_of
+
+    assert sender_of({"source": "email", "event_type": "message", "summary": "s",
+                      "refs": {"from_address": "a@b.example", "organization": "B"}}) == "a@b.example"
+    assert sender_of({"source": "whatsapp", "event_type": "message", "summary": "s",
+                      "refs": {"from_number": "+34 600"}}) == "+34 600"
+    assert sender_of({"source": "calendar", "event_type": "event", "summary": "s", "refs": {"organizer": "Jo"}}) == "Jo"
+    assert sender_of({"source": "calendar", "event_type": "digest", "summary": "s", "refs": {"items": []}}) == ""
+    assert sender_of({"source": "email", "summary": ""}) == ""  # not readable: no one

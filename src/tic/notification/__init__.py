@@ -2,7 +2,8 @@
 per kind, the Notifier behind `notify` (H2), and the one description of each kind of event - what a model is shown,
 its summary, its label, its notification, the offline model's sentence."""
 
-from tic.notification._kinds import EventKind, describe_notification, event_data, label_for, notification_for, summarize
+from tic.notification._kinds import (EventKind, describe_notification, event_data, label_for, notification_for,
+                                     sender_of, summarize)
 from tic.notification._model import (SUMMARY_CHARS, AgentItem, AgentRefs, CalendarRefs, ChatRefs, EmailRefs,
                                      NoticeRefs, Notification, Refs, refs_type)
 from tic.notification._notifier import Notifier, notification_template
@@ -27,5 +28,6 @@ __all__ = [
     "notification_for",
     "notification_template",
     "refs_type",
+    "sender_of",
     "summarize",
 ]

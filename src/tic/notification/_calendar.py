@@ -57,6 +57,11 @@ class CalendarKind:
         return f"calendar event {event.subject or '(untitled)'} organised by {str(event.sender) or 'unknown sender'}"[:300]
 
     @staticmethod
+    def who(n: Notification) -> str:
+        refs = n.refs
+        return (refs.organizer or "") if isinstance(refs, CalendarRefs) else ""
+
+    @staticmethod
     def describe(n: Notification, now: datetime) -> str:
         refs = n.refs
         assert isinstance(refs, CalendarRefs)

@@ -50,6 +50,11 @@ class ChatKind:
         return f"WhatsApp message from {who}{where}: {' '.join(event.body.split())[:120]}"[:300]
 
     @staticmethod
+    def who(n: Notification) -> str:
+        refs = n.refs
+        return (refs.from_name or refs.from_number or "") if isinstance(refs, ChatRefs) else ""
+
+    @staticmethod
     def describe(n: Notification, now: datetime) -> str:
         refs = n.refs
         assert isinstance(refs, ChatRefs)

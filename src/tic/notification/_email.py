@@ -48,6 +48,11 @@ class EmailKind:
         return f"email from {str(event.sender) or 'unknown sender'}: {event.subject or '(no subject)'}"[:300]
 
     @staticmethod
+    def who(n: Notification) -> str:
+        refs = n.refs
+        return (refs.from_name or refs.from_address or refs.organization or "") if isinstance(refs, EmailRefs) else ""
+
+    @staticmethod
     def describe(n: Notification, now: datetime) -> str:
         refs = n.refs
         assert isinstance(refs, EmailRefs)

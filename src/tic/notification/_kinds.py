@@ -21,7 +21,7 @@ from tic.notification._other import SUMMARY_QUOTE, AgentKind, NoticeKind
 from tic.notification._text import clip
 from tic.sources import Event, clean_text
 
-__all__ = ["EventKind", "describe_notification", "event_data", "label_for", "notification_for", "summarize"]
+__all__ = ["EventKind", "describe_notification", "event_data", "label_for", "notification_for", "sender_of", "summarize"]
 
 
 class EventKind(Protocol):
@@ -44,6 +44,9 @@ class EventKind(Protocol):
 
     @staticmethod
     def label(event: Event) -> str: ...
+
+    @staticmethod
+    def who(n: Notification) -> str: ...
 
     @staticmethod
     def describe(n: Notification, now: datetime) -> str: ...
@@ -86,12 +89,26 @@ def notification_for(event: Event, summary: str, *, is_update: bool = False) -> 
                         event_time=event.time, refs=refs)
 
 
+def _read(obj: Any) -> Notification | None:
+    try:
+        return Notification.model_validate(obj)
+    except (ValidationError, TypeError, ValueError):
+        return None
+
+
+def sender_of(obj: dict[str, Any]) -> str:
+    """Who a notification object is from, as a person reads it (a sender, a number, an organiser); '' when it is
+    from no one (a digest, an engine notice) or this version cannot read it."""
+    n = _read(obj)
+    kind = _EVENT_KINDS.get(n.source) if n is not None and n.event_type != "digest" else None
+    return kind.who(n) if kind is not None and n is not None else ""
+
+
 def describe_notification(obj: dict[str, Any], now: datetime) -> str:
     """One user-facing sentence about a notification object as the main agent reads it (H5: name the source,
     add context, never echo the summary); an object this version cannot read is told by its summary."""
-    try:
-        n = Notification.model_validate(obj)
-    except (ValidationError, TypeError, ValueError):
+    n = _read(obj)
+    if n is None:
         return f"{obj.get('source') or 'Something'} ({obj.get('event_type') or 'event'}): " \
                f"{clip(obj.get('summary') or '', SUMMARY_QUOTE)}"
     if n.source == "notices":
