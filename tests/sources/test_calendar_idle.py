@@ -199,8 +199,11 @@ def test_issue10_caldav_idle_downloads_nothing_and_a_change_downloads_one_item(d
     else:  # one sync-collection REPORT answering "no changes"
         assert reports(dav, mark) == [("REPORT", "sync-collection")]
     calendar.save_event(ical(vevent("new@x", f"DTSTART:{stamp(NOW + timedelta(days=3))}", "SUMMARY:Added", created=NOW)))
+    mark = len(dav.requests)
     changed = source.fetch(idle.cursor, now=NOW + timedelta(minutes=30), since=None)
     assert "calendar:new@x" in keys(changed) and source.requests["downloaded"] == 4
+    assert reports(dav, mark)[-1] == ("REPORT", "calendar-multiget")  # the one new item, no GET per item
+    assert ("GET", "") not in [(m, "") for m, _ in reports(dav, mark)]
 
 
 def test_issue10_t5_caldav_a_deleted_item_is_an_update(dav):
