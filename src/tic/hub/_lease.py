@@ -166,14 +166,18 @@ class TurnLease:
     def guard(self, conn) -> None:
         """First statement of a transaction that writes the turn: still ours (and renewed), or `TurnLost`.
 
-        Code of a turn is checked against that turn's epoch; other code against the turn held now.
-        Outside any turn (nothing held) it checks nothing: direct use of a history (tests, tools).
+        Code of a turn is checked against that turn's epoch: once the turn is released (its task was
+        cancelled, it ended) a thread it left running writes nothing more, and whoever takes the turn
+        next finishes it. Other code is checked against the turn held now. Outside any turn (nothing
+        held) it checks nothing: direct use of a history (tests, tools).
         """
         bound = _TURN.get()
         with self._lock:
             held, lost = self._epoch, self._lost
         if bound is not None and bound[0] == id(self):
             epoch = bound[1]
+            if held != epoch:
+                raise TurnLost(f"the {self.agent} agent's turn this work belongs to has ended; the next turn finishes it")
         elif lost:
             raise TurnLost(f"another engine took over the {self.agent} agent's turn")
         elif held is None:
@@ -183,18 +187,35 @@ class TurnLease:
         if not self._renew(conn, epoch):
             self._mark_lost(epoch)
             raise TurnLost(f"another engine took over the {self.agent} agent's turn")
+        if not self._still_held(epoch):  # released while renewing: the caller's rollback undoes the renewal
+            raise TurnLost(f"the {self.agent} agent's turn this work belongs to has ended; the next turn finishes it")
 
     def renew(self) -> bool:
-        """The heartbeat: push the expiry forward. False once the turn was taken over (or not held)."""
+        """The heartbeat: push the expiry forward. False once the turn was taken over (or not held).
+
+        A beat that races the turn's release is rolled back, so a released (interrupted) turn stays
+        expired and is taken over at once, never held another `ttl` by a beat already on its way.
+        """
         with self._lock:
             epoch = None if self._lost else self._epoch
         if epoch is None:
             return False
-        with self._engine.begin() as conn:
-            ok = self._renew(conn, epoch)
+        with self._engine.connect() as conn:
+            with conn.begin() as tx:
+                ok = self._renew(conn, epoch)
+                if ok and not self._still_held(epoch):
+                    tx.rollback()
+                    return False
         if not ok:
             self._mark_lost(epoch)
         return ok
+
+    def _still_held(self, epoch: int) -> bool:
+        """Checked after a renewing UPDATE, inside its transaction: `release` clears the epoch before its own
+        UPDATE, which waits for this transaction (SQLite's one writer, PostgreSQL's row lock) - so either the
+        renewal is rolled back here, or the release's UPDATE lands after it."""
+        with self._lock:
+            return self._epoch == epoch and not self._lost
 
     def _mark_lost(self, epoch: int) -> None:
         with self._lock:
