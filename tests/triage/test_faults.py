@@ -27,7 +27,7 @@ from tic.triage._failures import MAX_ATTEMPTS
 from tic.triage._guard import guarded_rules
 from tic.triage.decide import decide_events
 from tic.triage.prompt import RULE_CHARS, RULES_FILE_CAP
-from tic.triage.summary import summarize
+from tic.notification import summarize
 
 from tests.conftest import T0
 from tests.triage.test_tick import ListSource, home, make  # noqa: F401 - home is a fixture

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from tic.sources import Person
-from tic.triage.summary import summarize
+from tic.notification import summarize
 
 from tests.triage._factories import NOW, chat, email, meeting
 

@@ -13,12 +13,11 @@ from datetime import datetime
 from sqlalchemy import Engine, and_, func, select
 
 from tic.db import decision_table, failure_table, held_event_table, pending_event_table
-from tic.notification import label_for
 from tic.triage._decision import hold_phrase, release_phrase
 from tic.triage._zone import zone_from_name
 
 __all__ = ["Explanation", "Failed", "Recorded", "Waiting", "decisions_for", "explain", "explanation_object",
-           "failures_for", "hold_object", "label_for", "log_object", "recent", "search", "waiting_for", "matching_keys"]
+           "failures_for", "hold_object", "log_object", "recent", "search", "waiting_for", "matching_keys"]
 
 
 @dataclass(frozen=True)
