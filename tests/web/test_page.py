@@ -271,3 +271,26 @@ def test_t11_a_held_event_shows_its_release_time(tmp_path, browser):
         p.context.close()
     finally:
         engine.stop()
+
+
+def test_issue11_a_long_conversation_opens_at_its_end_and_reads_back_earlier_pages(tmp_path, browser):
+    from tic.web._conversation import PAGE
+
+    engine = start_engine(tmp_path / "data")
+    try:
+        engine.quiet()
+        for n in range(PAGE + 30):
+            engine.hub.history.append_user(f"old line {n:03d}")
+        p = browser.new_context().new_page()
+        p.goto(engine.url)
+        lines = p.locator(".bubble.user[data-id] .text")
+        expect(lines).to_have_count(PAGE)
+        expect(lines.last).to_have_text(f"old line {PAGE + 29:03d}")
+        p.click("#earlier button")
+        expect(lines).to_have_count(PAGE + 30)
+        expect(lines.first).to_have_text("old line 000")
+        expect(p.locator(".card")).to_have_count(1)  # the demo's batch, from before the old lines
+        expect(p.locator("#earlier")).to_have_count(0)  # nothing earlier left
+        p.context.close()
+    finally:
+        engine.stop()

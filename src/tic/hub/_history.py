@@ -143,11 +143,19 @@ class ChatHistory:
 
     # --- reading ---------------------------------------------------------------------
 
-    def rows(self, *, after: int = 0) -> list[dict[str, Any]]:
-        """Every message with its tool calls, oldest first (only those stored after message id `after`)."""
+    def rows(self, *, after: int = 0, before: int | None = None, last: int | None = None) -> list[dict[str, Any]]:
+        """Every message with its tool calls, oldest first: only those stored after message id `after` (and
+        before `before`); with `last`, only the last that many of them."""
         with self._engine.connect() as conn:
-            query = select(H).where(H.c.conversation == self.conversation, H.c.id > after).order_by(H.c.id)
-            msgs = [dict(r) for r in conn.execute(query).mappings()]
+            where = [H.c.conversation == self.conversation, H.c.id > after]
+            if before is not None:
+                where.append(H.c.id < before)
+            if last is None:
+                query = select(H).where(*where).order_by(H.c.id)
+                msgs = [dict(r) for r in conn.execute(query).mappings()]
+            else:
+                query = select(H).where(*where).order_by(H.c.id.desc()).limit(max(0, last))
+                msgs = [dict(r) for r in conn.execute(query).mappings()][::-1]
             ids = [m["id"] for m in msgs if m["role"] == "assistant"]
             calls: dict[int, list[dict]] = {}
             if ids:

@@ -78,10 +78,11 @@ def create_web_app(*, hub: ChatHub, store: NoticeStore, world, user: str, data_d
     async def conversation(request: Request) -> Response:
         try:
             after = max(0, int(request.query_params.get("after", "0")))
+            before = int(request.query_params["before"]) if "before" in request.query_params else None
         except ValueError:
-            return _problem(400, "after must be a message id (a whole number)")
-        items = await asyncio.to_thread(transcript, hub.history, after=after)
-        return JSONResponse({"items": [i.model_dump(mode="json") for i in items], "status": live.status})
+            return _problem(400, "after and before must be message ids (whole numbers)")
+        read = await asyncio.to_thread(transcript, hub.history, after=after, before=before)
+        return JSONResponse({**read.model_dump(mode="json"), "status": live.status})
 
     async def say(request: Request) -> Response:
         try:

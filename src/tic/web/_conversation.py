@@ -14,9 +14,9 @@ from pydantic import BaseModel
 
 from tic.hub import READ_NOTIFICATION, ChatHistory
 
-__all__ = ["Item", "NotificationCard", "transcript"]
+__all__ = ["PAGE", "Item", "NotificationCard", "Transcript", "transcript"]
 
-FIRST_LOAD = 300  # a page opened on a long conversation starts with its last this many items
+PAGE = 200  # messages read at once when a page opens, or when it asks for earlier ones
 
 
 class NotificationCard(BaseModel):
@@ -33,6 +33,11 @@ class Item(BaseModel):
     at: datetime | None
     text: str = ""
     items: list[NotificationCard] = []
+
+
+class Transcript(BaseModel):
+    items: list[Item]
+    earlier: int | None = None  # more messages were stored before this id: ask with before=<it>
 
 
 def _sender(refs: dict[str, Any]) -> str:
@@ -58,10 +63,16 @@ def _cards(result: str | None) -> list[NotificationCard]:
     return out
 
 
-def transcript(history: ChatHistory, *, after: int = 0) -> list[Item]:
-    """The user's lines, the assistant's replies and each injected read_notification batch, oldest first."""
+def transcript(history: ChatHistory, *, after: int = 0, before: int | None = None) -> Transcript:
+    """The user's lines, the assistant's replies and each injected read_notification batch, oldest first.
+
+    Everything stored after message `after`; on a first load (after=0) or for earlier messages (`before`),
+    only the last PAGE messages, so a long conversation opens at once and is read back a page at a time.
+    """
+    last = PAGE if after == 0 or before is not None else None
+    rows = history.rows(after=after, before=before, last=last)
     items: list[Item] = []
-    for m in history.rows(after=after):
+    for m in rows:
         if m["role"] == "user":
             items.append(Item(id=m["id"], kind="user", at=m["created_at"], text=m["content"] or ""))
             continue
@@ -72,4 +83,4 @@ def transcript(history: ChatHistory, *, after: int = 0) -> list[Item]:
                 items.append(Item(id=m["id"], kind="notifications", at=m["created_at"], items=_cards(call["result"])))
         if m["content"]:
             items.append(Item(id=m["id"], kind="assistant", at=m["created_at"], text=m["content"]))
-    return items[-FIRST_LOAD:] if after == 0 else items
+    return Transcript(items=items, earlier=rows[0]["id"] if last is not None and len(rows) == last else None)

@@ -96,7 +96,9 @@ async function refreshConversation() {
   fetching = (async () => {
     do {
       again = false;
+      const first = lastId === 0;
       const data = await api("GET", "/api/conversation?after=" + lastId);
+      if (first) showEarlier(data.earlier);
       const stick = nearBottom();
       for (const item of data.items) {
         if (item.kind === "assistant") {
@@ -116,6 +118,25 @@ async function refreshConversation() {
     } while (again);
   })().finally(() => { fetching = null; });
   return fetching;
+}
+
+// a long conversation opens with its last page; earlier pages on demand
+function showEarlier(before) {
+  let button = $("#earlier");
+  if (!before) { if (button) button.remove(); return; }
+  if (!button) {
+    button = el("li", { id: "earlier", class: "earlier" }, el("button", { type: "button", onclick: loadEarlier }, "Show earlier messages"));
+    messages.prepend(button);
+  }
+  button.dataset.before = String(before);
+}
+async function loadEarlier() {
+  const button = $("#earlier");
+  const data = await api("GET", "/api/conversation?before=" + button.dataset.before);
+  const height = messages.scrollHeight;
+  button.after(...data.items.map(render));
+  messages.scrollTop += messages.scrollHeight - height; // stay where the reader was
+  showEarlier(data.earlier);
 }
 
 function pendingAnchor() {
