@@ -131,7 +131,9 @@ def start_engine(data_dir: Path, *, token: str | None = None, host: str = "127.0
                  **settings) -> Engine:
     from tic.web import WebServer
 
-    cfg = Settings(home=ROOT, data_dir=data_dir, web_host=host, web_port=port, web_token=token, **settings)
+    own = {"database_url": None, "agents_dir": None, "sources_dir": None, "workdirs_dir": None, "demo": True,
+           "main_model": "offline", "tic_model": "offline", **settings}  # never the environment's TIC_* world
+    cfg = Settings(home=ROOT, data_dir=data_dir, web_host=host, web_port=port, web_token=token, **own)
     clock = SystemClock()
     create_demo(cfg.data_dir, clock.now())
     app = build_app(cfg, clock)
