@@ -177,6 +177,17 @@ def test_r1_an_email_with_script_is_inert_text(page, engine):
     expect(page.locator(".bubble.assistant[data-id]")).to_have_count(2)
     assert page.evaluate("window.__pwned") is None
     assert page.locator("#messages script, #messages img").count() == 0
+    page.fill("#line", payload)  # the user's own line, the notices panel, the decisions panel: text too
+    page.keyboard.press("Enter")
+    expect(page.locator(".bubble.user[data-id] .text")).to_have_text([payload])
+    engine.app.store.post("a notice quoting content", {"subject": payload}, severity="warn", audience="*",
+                          origin="content")
+    page.click("nav [data-panel=notices]")
+    expect(page.locator(".notice", has_text="a notice quoting content")).to_contain_text("<script>")
+    page.click("nav [data-panel=decisions]")
+    expect(page.locator(".decision", has_text="Re: order <script>")).to_have_count(1)
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("main script, main img").count() == 0
 
 
 def test_r1_headers_csrf_and_origin(engine):
