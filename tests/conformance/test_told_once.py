@@ -14,7 +14,7 @@ import pytest
 from tic.clock import ManualClock
 from tic.db import open_world
 from tic.hub import ChatHub, Notification, Notifier, ToolRegistry, register_builtin_tools
-from tic.hub._hub import MODEL_FAILED
+from tic.hub._health import MODEL_FAILED
 from tic.models.litellm_adapter import LiteLLMModel
 from tic.notices import SqlNoticeStore
 

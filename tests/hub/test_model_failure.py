@@ -7,7 +7,7 @@ import asyncio
 
 from tic.errors import ModelError
 from tic.hub import ChatHub, Notification, Notifier, ToolRegistry, register_builtin_tools
-from tic.hub._hub import MODEL_FAILED, RETRY_FIRST
+from tic.hub._health import MODEL_FAILED, RETRY_FIRST
 from tic.models import AssistantMessage
 from tests.fakes import ScriptedModel
 

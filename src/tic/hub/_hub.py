@@ -28,6 +28,7 @@ from tic.agents import Agent
 from tic.clock import Clock
 from tic.errors import ModelError
 from tic.hub._budget import Budget, budget_for
+from tic.hub._health import ModelHealth
 from tic.hub._history import ChatHistory
 from tic.hub._lease import Claim, TurnLease, TurnLost
 from tic.hub._registry import ToolRegistry
@@ -39,11 +40,6 @@ from tic.notices import Line, Notice, NoticeStore
 log = logging.getLogger(__name__)
 
 __all__ = ["ChatHub", "notification_objects"]
-
-MODEL_FAILED = "the assistant's model could not answer"
-# R3: after its model failed, the hub starts no turn by itself (a batch, the consumer's) for this long, doubling
-# up to the cap while it keeps failing; what is pending waits, stored. The user's own line always tries.
-RETRY_FIRST, RETRY_CAP = 30.0, 900.0
 
 # How often the consumer looks for what other processes posted: it refreshes the store's view (SQLite:
 # one cheap poll; PostgreSQL: the NOTIFYs already heard), so while the hub runs a tool call never has
@@ -116,9 +112,8 @@ class ChatHub:
         self._turn_deadline = turn_deadline  # R3: every model request of one turn, retries included
         self._budget = budget  # item 6: each request's tokens; built on the first turn (litellm loads lazily)
         self._context_tokens = context_tokens
-        self.failing = False  # the last turn's model failed; the user was told (once) and not yet of its recovery
-        self._retry_wait = RETRY_FIRST
-        self._retry_at = 0.0
+        # R3: told once while the model fails; no turn of the hub's own before the retry time
+        self.health = ModelHealth(store, clock, model.name, lambda text, level: self.views.status(text, level=level))
         self.lease = lease if lease is not None else TurnLease(engine, clock, agent=agent.name)
         self.history = ChatHistory(engine, clock, guard=self.lease.guard)
         self._turn_lock = asyncio.Lock()
@@ -149,6 +144,8 @@ class ChatHub:
         while True:
             await self._clock.wait(self._wake, POLL_SECONDS)  # a post wakes it; else a poll (C, other engines)
             self._wake.clear()
+            if not self.health.may_start_turn():
+                continue  # R3: the model is down and the user was told; what is pending waits, stored
             if not self._turn_lock.locked():
                 try:  # H11: a turn whose owner stopped beating is finished here, news or not
                     if await asyncio.to_thread(self.lease.orphaned):
@@ -161,8 +158,6 @@ class ChatHub:
                         await self.deliver_channels()
                 except Exception:  # a channel problem never stops the consumer
                     log.exception("channel delivery failed; retrying on the next poll")
-            if self.failing and self._clock.monotonic() < self._retry_at:
-                continue  # R3: no turn of its own while the model is down; the batch waits, stored
             if not await asyncio.to_thread(self._actionable_pending):
                 continue
             self._busy += 1
@@ -366,6 +361,11 @@ class ChatHub:
             finally:
                 self._busy -= 1
 
+    @property
+    def failing(self) -> bool:
+        """R3: the main agent's model failed on the last turn (the user was told)."""
+        return self.health.failing
+
     def idle(self) -> bool:
         """No turn running, no batch forming."""
         return self._busy == 0 and not self._turn_lock.locked()
@@ -394,9 +394,9 @@ class ChatHub:
                         self._agent.name)
             return False
         except ModelError as exc:
-            self._model_failed(exc)
+            self.health.failed(exc)
             return True
-        self._model_works()
+        self.health.works()
         return True
 
     def _fit(self, messages: list) -> list:
@@ -404,39 +404,3 @@ class ChatHub:
         if self._budget is None:
             self._budget = budget_for(self._model, self._context_tokens)
         return self._budget.fit(messages)
-
-    # --- R3: a failing model is told once, until it works again -------------------------------
-
-    def _model_failed(self, exc: ModelError) -> None:
-        """Told once: the first failure posts a repeat-held error notice for the user (not the main agent:
-        it must not start another failing turn) and shows one status note; later ones are logged and
-        collected by the notice's repeat hold (N7). No turn starts by itself until the retry time."""
-        cause = getattr(exc, "cause", None) or "error"
-        log.error("the main agent's model failed: %s", exc)
-        now = self._clock.monotonic()
-        if self.failing:
-            self._retry_wait = min(RETRY_CAP, self._retry_wait * 2)
-        else:
-            self._retry_wait = RETRY_FIRST
-        self._retry_at = now + self._retry_wait
-        try:
-            self._store.post(MODEL_FAILED, {"model": self._model.name, "cause": cause}, severity="error",
-                             audience=[f"user:{getattr(self._store, 'user', 'me')}"], actionable=False)
-        except Exception:  # the report's failure never hides the note
-            log.exception("could not post the model failure notice")
-        if self.failing:
-            return
-        self.failing = True
-        self.views.status(f"[tic] I could not reach my language model ({self._model.name}: {cause}); "
-                          "I will answer as soon as it works again. Details: ./tic notices list", level="failing")
-
-    def _model_works(self) -> None:
-        if not self.failing:
-            return
-        self.failing = False
-        self._retry_wait = RETRY_FIRST
-        try:
-            self._store.withdraw(MODEL_FAILED)  # N9: the condition is over
-        except Exception:
-            log.exception("could not withdraw the model failure notice")
-        self.views.status(f"[tic] My language model ({self._model.name}) works again.", level="ok")
