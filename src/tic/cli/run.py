@@ -19,7 +19,7 @@ def run(
     """Start the engine: scheduler, ChatHub and a chat in this terminal (lines from stdin when not a terminal)."""
     import asyncio
 
-    from tic.app import build_app
+    from tic.app import build_app, build_sources
     from tic.clock import SystemClock
     from tic.demo import create_demo
     from tic.engine import run_engine
@@ -33,6 +33,7 @@ def run(
         if cfg.demo:
             create_demo(cfg.data_dir, clock.now())
         tic_app = build_app(cfg, clock)
+        build_sources(tic_app.settings)  # R2: a bad sources.toml is the same clear error as in ./tic tick, before anything runs
     except TicError as exc:
         fail(str(exc))
     say, prompt, echo, stream = _terminal(interactive)
@@ -56,6 +57,8 @@ def run(
                                         serve=server.serve if server is not None else None))
     except KeyboardInterrupt:
         status = 0
+    except TicError as exc:  # the world deleted or replaced underneath (tic.worldhealth), a source's bad setting
+        fail(str(exc))
     if status:
         raise typer.Exit(status)  # R3: the model could not answer (the user was told)
 

@@ -1,0 +1,38 @@
+"""R2/R3 end to end: faults the real ./tic run meets before or while it runs are clear errors, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.e2e
+
+
+def tic(data_dir, *args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TIC_")}
+    env["TIC_DATA_DIR"] = str(data_dir)
+    return subprocess.run([str(ROOT / "tic"), *args], input=stdin, capture_output=True, text=True,
+                          timeout=timeout, env=env, cwd=ROOT)
+
+
+@pytest.mark.parametrize("toml, says", [
+    ('this is [ not toml\n', "is not valid TOML"),
+    ('[[source]]\ntype = "maildir"\npath = "mail"\ncolour = "blue"\n', "colour"),
+], ids=["bad-syntax", "unknown-key"])
+def test_r2_a_bad_sources_toml_is_the_same_clear_error_in_run_as_in_tick(tmp_path, toml, says):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "sources.toml").write_text(toml)
+    ticked = tic(data, "tick")
+    ran = tic(data, "run")
+    assert ticked.returncode == 2 and ran.returncode == 2, ran.stderr[-2000:]
+    assert "Traceback" not in ran.stderr and "Traceback" not in ticked.stderr
+    error = ticked.stderr.strip().splitlines()[-1]
+    assert error.startswith("error: ") and says in error
+    assert ran.stderr.strip().splitlines()[-1] == error
+    assert ran.stdout == ""  # nothing ran: no turn, no tick
+    assert (data / "sources.toml").read_text() == toml  # the file is left as it was
