@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
 
 from pydantic import BaseModel
 
 from tic.hub import READ_NOTIFICATION, ChatHistory
+from tic.notification import sender_of
 
 __all__ = ["PAGE", "Item", "NotificationCard", "Transcript", "transcript"]
 
@@ -40,13 +40,6 @@ class Transcript(BaseModel):
     earlier: int | None = None  # more messages were stored before this id: ask with before=<it>
 
 
-def _sender(refs: dict[str, Any]) -> str:
-    for field in ("from_name", "from_address", "from_number", "organizer", "organization"):
-        if refs.get(field):
-            return str(refs[field])
-    return ""
-
-
 def _cards(result: str | None) -> list[NotificationCard]:
     try:
         batch = json.loads(result or "[]")
@@ -56,9 +49,8 @@ def _cards(result: str | None) -> list[NotificationCard]:
     for n in batch if isinstance(batch, list) else []:
         if not isinstance(n, dict):
             continue
-        refs = n.get("refs") if isinstance(n.get("refs"), dict) else {}
         out.append(NotificationCard(source=str(n.get("source") or ""), event_type=str(n.get("event_type") or ""),
-                                    summary=str(n.get("summary") or ""), sender=_sender(refs),
+                                    summary=str(n.get("summary") or ""), sender=sender_of(n),
                                     event_time=str(n["event_time"]) if n.get("event_time") else None))
     return out
 
