@@ -49,7 +49,7 @@ class WebServer:
 
     @property
     def url(self) -> str:
-        shown = "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host
+        shown = "127.0.0.1" if self.host in ("0.0.0.0", "", "::", "[::]") else self.host  # every address: this machine
         shown = f"[{shown}]" if ":" in shown and not shown.startswith("[") else shown
         return f"http://{shown}:{self.port}/"
 
