@@ -12,7 +12,7 @@ from tic.clock import ManualClock
 from tic.db import open_world
 from tic.hub import ChatHub, ToolRegistry
 from tic.hub._summary import SUMMARIZE
-from tic.models.litellm_adapter import LiteLLMModel, _import_litellm, outgoing
+from tic.models.litellm_adapter import LiteLLMModel, import_litellm, outgoing
 from tic.notices import SqlNoticeStore
 
 from tests.conftest import T0
@@ -55,7 +55,7 @@ def test_item6_every_request_of_a_long_conversation_fits_and_the_model_summarize
     for n in range(1, 41):
         asyncio.run(hub.user_says(FACT if n == 3 else f"Turn {n}: I spent the morning on the quarterly report for "
                                   "the board, then lunch; anything new in my mail or on my calendar?"))
-    litellm = _import_litellm()
+    litellm = import_litellm()
     counts = [litellm.token_counter(model=provider.model, messages=outgoing(m)) for m in sent]
     assert len(sent) == 40 and max(counts) <= TOKENS
     assert summaries and FACT in sent[-1][0]["content"]  # the model's summary carries it
