@@ -283,3 +283,12 @@ def test_issue10_s3_kept_calendars_select_what_a_full_read_selects_across_the_co
             assert [str(e) for e in kept.errors] == [str(e) for e in fresh.errors], path.name
         compared += 1
     assert compared >= len(corpus) * 0.8
+
+
+@pytest.mark.parametrize("cursor", [{"checked_at": "not a time", "state": ["x"]}, {"state": None}, {}])
+def test_issue10_r2_a_calendar_cursor_of_another_shape_is_no_crash(tmp_path, cursor):
+    path = write(tmp_path / "calendar.ics", ical(*events_around(NOW)))
+    source = IcsFileSource(path)
+    source.fetch(None, now=NOW, since=None)
+    fetched = source.fetch(cursor, now=NOW, since=None)
+    assert {"calendar:soon@x", "calendar:daily@x"} <= keys(fetched) and fetched.cursor["state"]

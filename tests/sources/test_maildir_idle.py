@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+
+import pytest
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -106,3 +108,17 @@ def test_issue10_a_change_right_after_the_listing_is_not_missed(tmp_path):
     for sub, ns in zip(("new", "cur"), stamp):  # the same mtime as at the listing: a coarse clock
         os.utime(box / sub, ns=(ns, ns))
     assert keys(source.fetch(cursor, now=NOW, since=None)) == ["email:two@example.com"]
+
+
+@pytest.mark.parametrize("cursor", [
+    {"dirs": "not a list", "listing": 5, "racy": "no", "delivered": "abc"},
+    {"dirs": [1, 2], "listing": None, "recent": "x"},
+    {"listing": "an id from another engine"},
+    {"delivered": 5, "recent": 7, "dirs": None},
+])
+def test_issue10_r2_a_cursor_of_another_shape_reads_as_a_first_run(tmp_path, cursor):
+    """A cursor written by another version or another engine: listed and read as if new, never a crash."""
+    box = maildir(tmp_path)
+    deliver(box, message(msg_id="<kept@example.com>"), at=EPOCH - 60)
+    fetched = MaildirSource(box).fetch(cursor, now=NOW, since=None)
+    assert keys(fetched) == ["email:kept@example.com"] and isinstance(fetched.cursor["dirs"], list)

@@ -88,7 +88,7 @@ class MaildirSource:
         listed_at = self._clock.now().timestamp()
         box = self._open()
         after = _cursor_time(cursor)
-        done = set(cursor.get("recent", ())) if after is not None and cursor else set()
+        done = _recent(cursor) if after is not None else set()
         try:
             entries = _list(self.path, box.colon)
         except OSError as exc:
@@ -194,6 +194,11 @@ def _cursor_time(cursor: Cursor | None) -> float | None:
         return float(cursor["delivered"])
     except (KeyError, TypeError, ValueError):
         return None  # unknown cursor shape: behave as a first run
+
+
+def _recent(cursor: Cursor | None) -> set[str]:
+    recent = (cursor or {}).get("recent")
+    return {str(k) for k in recent} if isinstance(recent, list) else set()
 
 
 def _list(path: Path, colon: str) -> list[_Entry]:
