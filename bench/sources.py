@@ -1,6 +1,6 @@
 """Sources benchmark: parsing speed (S1), idle cost against history size, IMAP IDLE latency (issue 10).
 
-    python -m bench.sources [--messages 5000] [--idle 1000,10000,100000] [--ticks 40] [--imap-idle 5] [--json]
+    python -m bench.sources [--messages 5000] [--idle 1000,10000,100000] [--ticks 40] [--caldav 365] [--imap-idle 5] [--json]
 
 1. Parse: N generated messages (the triage benchmark's mail: eight senders,
    unique subjects, dates and Message-IDs, a few newsletter and automated
@@ -18,6 +18,11 @@
    size, and the ratio of the largest to the smallest (aim <= 1.5). Then one
    more idle tick with new source objects (a restarted engine: nothing in
    memory, the calendar read once more), for information.
+2b. CalDAV (`--caldav N`): N events, one a day, on Radicale run in this process
+   (the tests' server), once with sync-collection and once refusing it (the
+   ctag path): the first fetch (a full read: what every tick cost before),
+   then 10 idle fetches 15 minutes apart: median time, HTTP requests of one,
+   items downloaded.
 3. IMAP IDLE (`--imap-idle K`, needs dovecot): the engine's wiring (an
    APScheduler tick every 15 minutes that has just run, `watch_sources`
    waking it, a SQLite world) against a real dovecot; K times one message is
@@ -210,6 +215,49 @@ def bench_idle(n: int, ticks: int) -> dict:
             "after_restart_ms": round(restart * 1000, 1), "after_restart": restart_counts}
 
 
+# --- 2b. CalDAV: an idle fetch against a full read ------------------------------------------
+
+
+def bench_caldav(n: int, fetches: int = 10) -> dict:
+    """n events (one a day) on Radicale run in this process; idle fetches by sync-token and by ctag, against a full read."""
+    sys.path.insert(0, str(ROOT))
+    from tests.sources._servers import RadicaleHere
+    from tic.sources import CalDavSource, Retry
+
+    out: dict = {"events": n}
+    for mode in ("sync-token", "ctag"):
+        server = RadicaleHere(refuse_sync=mode == "ctag")
+        try:
+            calendar = server.client().principal().make_calendar(name="bench", cal_id="bench")
+            for d in range(n):
+                day = NOW - timedelta(days=n // 2) + timedelta(days=d)
+                calendar.save_event(f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//bench//EN\r\nBEGIN:VEVENT\r\n"
+                                    f"UID:day-{d}@bench.example\r\nDTSTAMP:20260101T000000Z\r\n"
+                                    f"DTSTART:{day:%Y%m%dT1400%SZ}\r\nDTEND:{day:%Y%m%dT1500%SZ}\r\n"
+                                    f"SUMMARY:Meeting {d}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+
+            def source() -> CalDavSource:
+                return CalDavSource(server.url, username=server.user, password=server.password, timeout=60,
+                                    retry=Retry(attempts=1))
+
+            t0 = time.perf_counter()
+            kept = source()
+            cursor = kept.fetch(None, now=NOW, since=None).cursor
+            full = time.perf_counter() - t0
+            idle, requests = [], 0
+            for i in range(fetches):
+                mark = len(server.requests)
+                t0 = time.perf_counter()
+                cursor = kept.fetch(cursor, now=NOW + timedelta(minutes=15 * (i + 1)), since=None).cursor
+                idle.append(time.perf_counter() - t0)
+                requests = len(server.requests) - mark
+            out[mode] = {"full_read_ms": round(full * 1000), "idle_fetch_ms_median": round(statistics.median(idle) * 1000, 1),
+                         "idle_requests": requests, "items_downloaded_after_first": kept.requests["downloaded"] - n}
+        finally:
+            server.stop()
+    return out
+
+
 # --- 3. IMAP IDLE: delivery to decision -----------------------------------------------------
 
 
@@ -316,6 +364,7 @@ def main() -> None:
     ap.add_argument("--messages", type=int, default=5_000, help="messages to parse (0: skip)")
     ap.add_argument("--idle", default="", help="Maildir sizes for the idle-tick bench, e.g. 1000,10000,100000")
     ap.add_argument("--ticks", type=int, default=40, help="idle ticks timed per size")
+    ap.add_argument("--caldav", type=int, default=0, help="events in a CalDAV calendar for the idle fetch bench (0: skip)")
     ap.add_argument("--imap-idle", type=int, default=0, help="single deliveries timed against dovecot (0: skip)")
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     args = ap.parse_args()
@@ -330,6 +379,8 @@ def main() -> None:
         result["idle_ratio_largest_to_smallest"] = round(medians[-1] / medians[0], 2)
         cpu = [r["idle_tick_cpu_ms_median"] for r in result["idle"]]
         result["idle_cpu_ratio_largest_to_smallest"] = round(cpu[-1] / cpu[0], 2)
+    if args.caldav:
+        result["caldav"] = bench_caldav(args.caldav)
     if args.imap_idle:
         result["imap_idle"] = bench_imap_idle(args.imap_idle)
     if args.json:
@@ -347,6 +398,8 @@ def main() -> None:
     if "idle_ratio_largest_to_smallest" in result:
         print(f"idle tick, largest / smallest Maildir: {result['idle_ratio_largest_to_smallest']}x wall, "
               f"{result['idle_cpu_ratio_largest_to_smallest']}x CPU time of this process (aim <= 1.5)")
+    if "caldav" in result:
+        print(f"CalDAV, {result['caldav']['events']} events: {result['caldav']}")
     if "imap_idle" in result:
         print(f"IMAP IDLE: {result['imap_idle']}")
 
