@@ -133,6 +133,11 @@ _CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "ne
                   "jamais", "ni", "nem"}
 
 
+# names of a quiet period: a negation on their own ("Quiet hours 22:00-07:00"), a label when the clause says it
+_QUIET_LABELS = {"quiet hours", "quiet time", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
+                 "horas de silencio", "horario de silencio", "modo silencio"}
+
+
 def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
     """notify or skip, from the verbs and negations outside exceptions; must agree with the section."""
     negs = verbs_pos = verbs_neg = always = 0
@@ -140,6 +145,9 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         if c.role in {"unless", "except", "conc", "restate"}:
             continue
         clause_negs = sum(it.cls == "neg" for it in c.items)
+        quiet = [it for it in c.items if it.cls == "neg" and fold(it.text) in _QUIET_LABELS]
+        if quiet and clause_negs > len(quiet):
+            clause_negs -= len(quiet)  # "Ruhezeit 22–7 Uhr: nichts durchstellen": the label names, the clause says
         if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):
             clause_negs = 1  # French "ne ... aucun", whatever language the rest looks like
         concord = lang in _CONCORD or any(it.cls == "neg" and fold(it.text) in _CONCORD_WORDS for it in c.items)

@@ -16,12 +16,17 @@ from __future__ import annotations
 
 from tic.rules._scan import Item
 from tic.rules._slots import _clock
+from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
 __all__ = ["zone_note", "strip_release"]
 
-_RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my"}
+_RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest"}
+# words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
+# "until the morning", "hold it until then" - the morning or "then" is the window's end
+_RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "para", "pour", "then", "morning",
+                  "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
@@ -31,14 +36,16 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     first = next((k for k, it in enumerate(items) if it.cls == "keep"), None)
     if first is None:
         return items, None, False
-    start = next((k for k in range(first - 1, -1, -1) if items[k].cls == "punct" and items[k].text in {":", ";", "-", "–", "—"}), None)
+    start = next((k for k in range(first - 1, -1, -1) if items[k].cls == "punct" and items[k].text in {":", ";", ",", "-", "–", "—"}), None)
     if start is None:
         raise Unread(f'"{items[first].text}" is understood only after the hold it belongs to')
-    end = len(items)
+    # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")
+    end = next((k for k in range(first + 1, len(items)) if items[k].cls in {"except", "unless"}), len(items))
     clause = items[start + 1 : end]
-    if bad := [it.text for it in clause if it.cls not in _RELEASE_OK]:
+    if bad := [it.text for it in clause if it.cls not in _RELEASE_OK and fold(it.text) not in _RELEASE_WORDS]:
         raise Unread(f'"{" ".join(bad[:3])}" is not understood in what happens when the hold ends')
     times = [it for it in clause if it.cls in {"time", "number"}]
     if len(times) > 1:
         raise Unread("more than one time for the end of a hold is not understood")
-    return items[:start], _clock(times[0]) if times else None, True
+    rest = items[:start] + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
+    return rest, _clock(times[0]) if times else None, True

@@ -19,6 +19,7 @@ from tic.rules._slots import (
     Unread,
     amount_slot,
     parse_aside,
+    range_end,
     sender_slot,
     topic_slot,
     window_slot,
@@ -231,7 +232,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "fromnow", "unit"}:
             i = _timing(items, i, ph)
             continue
-        if cls in {"between", "before", "weekend", "weekday", "day"}:
+        if cls in {"between", "before", "weekend", "weekday", "day"} or cls == "time" and range_end(items, i) is not None \
+                and not any(x.cls == "kind" and "calendar" in (x.value or ()) for x in items):
             window, i = window_slot(items, i)
             ph.windows.append(window)
             continue

@@ -71,8 +71,8 @@ _CATCH_ALL_WORDS = {"f", "neg", "v+", "v-", "always", "if", "punct", "notice", "
 def read_catch_all(text: str) -> Reading | None:
     """'If none of the above applies, don't notify me' (T10): what happens to events no other rule covers."""
     items = scan(text)
-    if not any(it.cls == "rest" for it in items):
-        return None
+    if not any(it.cls == "rest" for it in items) or any(it.cls == "keep" for it in items):
+        return None  # "…; le reste attendra 7h": the rest of a hold's window waits, no rule for everything else
     if items[0].cls == "if":  # "Si no aplica ninguna de las reglas anteriores, no me avises": the condition's own
         end = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text in {",", ":", ";"}), 0)
         if end and any(it.cls == "rest" for it in items[1:end]) and all(

@@ -25,6 +25,8 @@ def render(reading: R.Reading) -> str:
             text += f" only if {_clause(reading.unless.of)}"
         else:
             text += f" unless {_clause(reading.unless)}"
+    if reading.effect == "hold":
+        text += ": hold it until then"  # quiet hours keep what arrives and show it when they end (T11)
     return text + "."
 
 

@@ -401,10 +401,13 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
             if k >= len(items) or items[k].cls not in {"time", "number"}:
                 raise Unread("a time window needs both ends (\"between 22:00 and 07:00\")")
             end = _clock(items[k])
-            j = k + 1
+            j = _hour_word(items, k + 1)
         elif it.cls == "before" and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
             start, end = "00:00", _clock(items[j + 1])
             j += 2
+        elif it.cls == "time" and not start and (k := range_end(items, j)) is not None:
+            start, end = _clock(it), _clock(items[k])  # "Quiet hours 22:00–07:00", "Mo–Fr 12:30–14:00"
+            j = _hour_word(items, k + 1)
         elif it.cls == "f" and it.text.lower() in {"on", "at", "the", "am", "an", "en", "le", "los", "nos", "aos"}:
             j += 1
         elif it.cls == "recur" and it.value == "DAILY" and (start or days) and not days:
@@ -424,8 +427,26 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
     return Window(days=days, start=start, end=end, zone=zone), j  # type: ignore[arg-type]
 
 
-_TILL = {"-", "–", "to", "a", "bis", "until", "till", "hasta", "ate", "jusqu'a", "as", "aux"}
+_TILL = {"-", "–", "—", "to", "a", "bis", "until", "till", "hasta", "ate", "jusqu'a", "as", "aux"}
 _CLOCK_ARTICLES = {"las", "la", "as", "a", "les", "the"}  # "entre las 23:00 y las 7:00", "entre as 22h e as 7h"
+
+
+def _hour_word(items: list[Item], j: int) -> int:
+    """'22:00 bis 07:00 Uhr': the word for "o'clock" after a time says nothing more."""
+    return j + 1 if j < len(items) and fold(items[j].text) in {"uhr", "h", "horas", "heures", "hrs", "o'clock"} else j
+
+
+def range_end(items: list[Item], j: int) -> int | None:
+    """Where a range of two times that starts at items[j] (a time) ends ('22:00–07:00', '10pm-6:30am',
+    '22:00 bis 07:00 Uhr', '23h à 7h'), or None when items[j] starts none."""
+    k = j + 1
+    if k >= len(items) or not (items[k].cls in {"tillw", "punct"} and fold(items[k].text) in _TILL
+                               or items[k].cls != "punct" and fold(items[k].text) in _TILL - {"a", "as", "aux"}):
+        return None
+    k = _after_article(items, k + 1)
+    if k < len(items) and items[k].cls in {"time", "number"}:
+        return k
+    return None
 
 
 def _after_article(items: list[Item], j: int) -> int:
