@@ -129,3 +129,15 @@ def test_s4_numeric_ids_and_epoch_timestamps_are_accepted(tmp_path):
            "body": "hi", "timestamp": int(NOW.timestamp()), "mentions": []}
     [event] = fetch(inbox(tmp_path, json.dumps(raw) + "\n")).events
     assert event.key == "whatsapp:12345" and event.sender.address == "971501234987" and event.time == NOW
+
+
+def test_issue10_an_inbox_with_nothing_appended_is_not_opened(tmp_path):
+    from tests.sources._files import counting
+
+    path = inbox(tmp_path, line("a"), line("b"))
+    first = fetch(path)
+    with counting() as io:
+        idle = fetch(path, cursor=first.cursor)
+    assert idle.events == [] and idle.cursor == first.cursor and io["opened"] == 0
+    append(path, line("c"))
+    assert [e.key for e in fetch(path, cursor=idle.cursor).events] == ["whatsapp:c"]

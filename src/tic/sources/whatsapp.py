@@ -5,7 +5,8 @@ Each line is one object `{"id", "chat", "is_group", "from", "from_number",
 read incrementally by byte offset, cursor `{"offset": n, "line": k}`: only up
 to the last complete newline (a half-written last line waits for the next
 fetch); a file shorter than the offset was truncated or rotated, so reading
-restarts at 0. A file that does not exist yet is an empty inbox.
+restarts at 0. A file that does not exist yet is an empty inbox. A file no
+longer than the offset is not opened (an idle tick, issue 10).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class WhatsAppSource:
     def fetch(self, cursor: Cursor | None, *, now: datetime, since: datetime | None) -> Fetched:
         offset, line_no = _position(cursor)
         try:
+            if cursor is not None and offset and self.path.stat().st_size == offset:
+                return Fetched(events=[], cursor={"offset": offset, "line": line_no})  # nothing appended: not opened
             with self.path.open("rb") as f:
                 size = f.seek(0, 2)
                 if size < offset:  # truncated or rotated: start over
