@@ -163,3 +163,20 @@ def test_item6_the_hubs_requests_fit_the_budget_and_carry_an_early_fact(world, s
         check(messages, budget)
     assert FACT in model.calls[-1][0][0]["content"] and len(hub.history.messages()) == 160  # the history keeps all
     assert "clipped" not in model.calls[-1][0][0]["content"] and len(model.calls[-1][0]) < 60
+
+
+def test_item6_the_model_summary_falls_back_to_the_users_sentences_keeping_its_own():
+    from tic.errors import ModelError
+    from tic.hub._summary import ModelSummary
+    from tic.models import AssistantMessage
+    from tests.fakes import ScriptedModel
+
+    def down(messages, tools):
+        raise ModelError("down")
+
+    model = ScriptedModel(AssistantMessage(content=f"The user said: {FACT} " + "They chat a lot. " * 200), down)
+    summarize = ModelSummary(model, byte_counter)
+    first = summarize("", [{"role": "user", "content": FACT}], 500)
+    assert first.startswith(f"The user said: {FACT}") and byte_counter([{"role": "system", "content": first}]) <= 500
+    second = summarize(first, [{"role": "user", "content": "I moved to Lisbon in 2024."}], 500)
+    assert FACT in second and "I moved to Lisbon in 2024." in second  # the model is down: extractive, both kept

@@ -113,6 +113,8 @@ def _parse(previous: str) -> tuple[list[str], int, int]:
     if not previous:
         return [], 0, 0
     head = re.match(r"\((\d+) earlier messages folded; (\d+) notification batches", previous)
+    if head is None:  # the model's summary (it failed this time): its sentences compete with the new ones
+        return sentences(previous), 0, 0
     said = [line[2:] for line in previous.splitlines() if line.startswith("- ")]
     return said, int(head.group(1)) if head else 0, int(head.group(2)) if head else 0
 
@@ -143,8 +145,10 @@ class ModelSummary:
         except Exception as exc:  # a summary is never worth failing the turn for
             log.warning("the model could not summarize the conversation (%s); keeping the user's sentences", exc)
             text = ""
-        if not text or self._count([{"role": "system", "content": text}]) > limit:
-            return self._fallback(previous if not text else "", dropped, limit)
+        if not text:
+            return self._fallback(previous, dropped, limit)
+        while len(text) > 1 and self._count([{"role": "system", "content": text}]) > limit:
+            text = text[: len(text) * 9 // 10].rstrip() + "…"  # longer than asked: its end goes
         return text
 
 
