@@ -422,3 +422,15 @@ _add("keep", "hold|hold it|hold them|hold back|hold it back|hold them back|hold 
              "peut attendre|peuvent attendre|espere|que espere|esperen|que esperen|puede esperar|pueden esperar|"
              "segura|segure|pode esperar|podem esperar|que espere|guarde|guarda")
 _add("neg", "mittagsruhe|heures calmes|heures de calme|horas de silencio|horario de silencio")
+_add("day", "sabados|samedis", ("sat",))
+_add("day", "domingos|dimanches", ("sun",))
+_add("day", "lundis", ("mon",))
+_add("weekday", "mo-fr|mo–fr|mo bis fr|montag bis freitag|von montag bis freitag|mon-fri|mon–fri|monday to friday|"
+                "monday-friday|monday through friday|mon to fri|lun-ven|lun–ven|du lundi au vendredi|"
+                "lundi au vendredi|de lunes a viernes|lunes a viernes|de segunda a sexta|segunda a sexta|seg a sex|"
+                "seg-sex", ("mon", "tue", "wed", "thu", "fri"))
+_add("neg", "nein|nope")
+_add("cat", "envoyes par des robots|mails envoyes par des robots|sent by robots|sent by bots|robots|bots", "automated")
+_add("within", "dans moins d'|en moins d'|moins d'|in less than an|in under an")
+_add("weekday", "mo - fr|mo – fr|mon - fri|mon – fri|lun - ven|lun – ven|seg - sex|seg – sex",
+     ("mon", "tue", "wed", "thu", "fri"))

@@ -139,8 +139,9 @@ def read_with(text: str, section: str, people: People) -> Reading:
             raise Unread(f'the exception after "{exceptions[0].items[0].text if exceptions[0].items else "unless"}" '
                          "is not understood")
         unless = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
-    if effect == "skip" and _has_window(when):
+    if effect == "skip" and _has_window(when) and (has_release or _only_window(when)):
         effect = "hold"  # "no notifications between 22:00 and 07:00": quiet hours hold, never drop (T11)
+    # "Los domingos no me avises de correos de @salud.madrid.org": those, then, are dropped (no hold is said)
     if isinstance(when, Everything) and unless is None and not _said_anything(items):
         raise Unread("no sender, topic, kind of message, chat or calendar timing recognised")
     if _has_window(unless) and unless_effect is None and effect == "notify":
@@ -353,6 +354,12 @@ def _one_window(windows: list[Window]) -> list[Window]:
     if len(days) == 1 and len(hours) == 1 and len(windows) == 2 and not days[0].zone:
         return [Window(days=days[0].days, start=hours[0].start, end=hours[0].end, zone=hours[0].zone)]
     raise Unread("more than one time window in one rule is not understood")
+
+
+def _only_window(cond: object) -> bool:
+    """A quiet period: the window alone, or with the kinds of message it applies to."""
+    parts = cond.of if isinstance(cond, All) else (cond,)
+    return all(isinstance(p, (Window, Kind)) for p in parts) and any(isinstance(p, Window) for p in parts)
 
 
 def _is_window(cond: object) -> bool:
