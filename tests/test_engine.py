@@ -71,7 +71,7 @@ def test_item7_without_a_stream_replies_are_shown_whole():
     assert said == ["Hello."]
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab \n\r\t\x1b\x07[]0;31mPJ\\\x9b\x9d\x9c\u202e…é")), max_size=120),
        st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=40))
 def test_r1_any_split_of_any_text_prints_what_the_whole_reply_printed(text, sizes):
@@ -83,3 +83,12 @@ def test_r1_any_split_of_any_text_prints_what_the_whole_reply_printed(text, size
         i += size
     out, _ = streamed(pieces)
     assert out == whole(text)
+
+
+def test_item7_a_turn_cut_short_ends_its_line_before_the_next_turn_streams():
+    out = io.StringIO()
+    view = TerminalView(lambda text: out.write(f"assistant: {text}\n"), stream=PrintStream(out))
+    view.reply_delta("t1", "Half ")  # this engine lost the turn: its reply is never stored
+    view.reply_delta("t2", "Whole.")
+    view.reply("t2", "Whole.")
+    assert out.getvalue() == "assistant: Half \nassistant: Whole.\n"

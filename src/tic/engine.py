@@ -60,15 +60,16 @@ class PrintStream:
 
 
 _INTRODUCERS = "\x1b\x90\x98\x9b\x9d\x9e\x9f"  # where an escape sequence may start (7- and 8-bit)
-_HOLD = 512  # an unterminated sequence this close to the end may still be completed by the next piece
+_HOLD = 512  # a sequence starting this close to the end may still be completed (or changed) by the next pieces
 
 
 def settled(raw: str, line_limit: int = CHAT_LINE_CHARS) -> str:
     """What of a reply streamed so far can be shown now: `terminal_text` of it (R1), without the tail that
     a later piece could still change (an escape sequence not yet ended, a line not yet at its clip), so
     that what is shown is always the start of what the whole reply shows."""
-    cut = max(raw.rfind(c) for c in _INTRODUCERS)
-    if cut >= 0 and len(raw) - cut <= _HOLD:
+    tail = max(0, len(raw) - _HOLD)  # an escape sequence starting here may still change with the next pieces
+    cut = min((i for i in (raw.find(c, tail) for c in _INTRODUCERS) if i >= 0), default=-1)
+    if cut >= 0:
         raw = raw[:cut]
     if raw.endswith("\r"):
         raw = raw[:-1]  # CR LF is one newline
@@ -106,6 +107,10 @@ class TerminalView:
             raw += text
             now = settled(raw)
             if shown is None and now:
+                for other, (_, seen) in list(self._open.items()):  # a turn cut short (taken over) ends its line
+                    if other != turn and seen is not None:
+                        self._stream.end()
+                        del self._open[other]
                 self._stream.begin()
                 shown = ""
             if shown is not None and now.startswith(shown) and len(now) > len(shown):
