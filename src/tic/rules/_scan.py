@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from tic.rules._lexicon import Lex, candidates
+from tic.rules._lexicon import LEXICON, Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
 
 __all__ = ["Item", "scan", "guess_language"]
@@ -217,6 +217,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
             j = i + 1
             while j < len(toks) and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
+                                     and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
                                      and toks[j + 1].cap and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)):
@@ -224,9 +225,52 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue
+        fixed = _typo(tok.low)
+        if fixed is not None:  # "alwyas", "toujour", "mensionan": a slip of the keyboard, one letter off
+            lex = next(c for c in candidates([fixed], 0) if c.words == 1)
+            out.append(Item(lex.cls, tok.text, value=lex.value))
+            i += 1
+            continue
         out.append(Item("word", tok.text, value=tok.low))
         i += 1
     return out, i
+
+
+# a slip is corrected only into a word that names something; never into a negation, a verb or a connective,
+# where a wrong guess ("nights" -> German "nichts") would flip or bend the rule
+_TYPO_CLASSES = {"always", "kind", "cat", "mention", "group", "unsaved", "saved", "recur", "allday", "role"}
+
+
+@lru_cache(maxsize=1)
+def _one_words() -> dict[int, list[str]]:
+    by_len: dict[int, list[str]] = {}
+    for key, lexes in LEXICON.items():
+        if len(key) == 1 and key[0].isalpha() and all(x.cls in _TYPO_CLASSES for x in lexes):
+            by_len.setdefault(len(key[0]), []).append(key[0])
+    return by_len
+
+
+@lru_cache(maxsize=4096)
+def _typo(word: str) -> str | None:
+    """The one lexicon word `word` is a typing slip of (a letter wrong, missing, extra or swapped), or None.
+    Only words of six letters or more, with the same first letter, and only when exactly one word fits."""
+    if len(word) < 6 or not word.isalpha() or candidates([word], 0):
+        return None
+    fits = {w for n in (len(word) - 1, len(word), len(word) + 1) for w in _one_words().get(n, ())
+            if w[0] == word[0] and _one_edit(word, w)}
+    return fits.pop() if len(fits) == 1 else None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [k for k in range(len(a)) if a[k] != b[k]]
+        return len(diff) == 1 or len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] \
+            and a[diff[1]] == b[diff[0]]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    k = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[k:] == long_[k + 1 :]
 
 
 def _noun_like(toks: list[Token]) -> bool:
