@@ -15,6 +15,7 @@ from tic.retention import Pruner, Retention
 from tic.scheduler import Scheduler
 from tic.sources import watch_sources
 from tic.textsafe import terminal_text
+from tic.worldhealth import WorldGone, WorldHealth
 
 log = logging.getLogger(__name__)
 
@@ -160,12 +161,20 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     server = asyncio.create_task(serve(hub), name="web") if serve is not None else None
     sources = build_sources(app.settings)
     triage = build_triage(app, sources)
-    await hub.resume()  # H5/H11: finish a turn a crash interrupted, before anything new
-    consumer = asyncio.create_task(hub.run_consumer(), name="chathub-consumer")
+    # R3: a fault of the world (connection lost, read-only, full) is told once and waited out; a deleted world stops us
+    health = WorldHealth(app.world, app.clock, tell=lambda text, ok: views.status(text, level="note"),
+                         post=lambda template, params: app.store.post(template, params, severity="warn", audience="*"))
+    watch = asyncio.create_task(health.watch(), name="world-watch")
+    me = asyncio.current_task()
+    watch.add_done_callback(lambda t: me.cancel() if not t.cancelled() and t.exception() and me else None)
+    await health.call("finishing an interrupted turn", hub.resume)  # H5/H11: before anything new
+    consumer = asyncio.create_task(health.supervise("the delivery of notifications", hub.run_consumer),
+                                   name="chathub-consumer")
     scheduler = Scheduler()
     schedule = triage.agent.meta.schedule
     if schedule is not None:
-        scheduler.add("tic", schedule, lambda: asyncio.to_thread(triage.tick), run_now=app.clock.now())
+        scheduler.add("tic", schedule, lambda: health.call("the triage tick", lambda: asyncio.to_thread(triage.tick)),
+                      run_now=app.clock.now())
     # issue 10: new mail on an IMAP folder in IDLE runs the tick early (debounced), not at the next 15 minutes
     watcher = (asyncio.create_task(watch_sources(sources, lambda: scheduler.wake("tic"), app.clock), name="source-watch")
                if schedule is not None else None)
@@ -179,7 +188,7 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     quit_ = False
     try:
         while True:
-            line = await loop.run_in_executor(None, stdin.readline)
+            line = await _readline(loop, stdin)
             if not line:
                 break
             text = line.strip()
@@ -187,15 +196,16 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
                 quit_ = True
                 break
             if text:
-                await hub.user_says(text)
+                await _user_line(health, hub, text)
         if server is not None and not quit_:
             await server  # the page stays served after the end of the input (./tic run --web </dev/null)
             return 1 if hub.failing else 0
         if "tic" in scheduler.first_runs:
             await scheduler.first_runs["tic"]
-        await _until_quiet(app, hub)
+        await health.call("the last deliveries", lambda: _until_quiet(app, hub))
         return 1 if hub.failing else 0
     finally:
+        watch.cancel()
         if server is not None and not server.done():
             server.cancel()
             await asyncio.wait({server})  # the page closes its tabs' connections first (a few seconds at most)
@@ -205,8 +215,53 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
         consumer.cancel()
         try:
             await consumer
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, WorldGone):
             pass
+        if watch.done() and not watch.cancelled() and isinstance(watch.exception(), WorldGone):
+            raise watch.exception()  # type: ignore[misc] - the world went: a clear error, not a cancellation
+
+
+def _readline(loop: asyncio.AbstractEventLoop, stdin: TextIO) -> asyncio.Future:
+    """The next line of the input, read in a daemon thread: an engine that must stop (its world deleted)
+    does not wait for the user to press Enter."""
+    future = loop.create_future()
+
+    def hand(set_it: Callable[[], object]) -> None:
+        try:
+            loop.call_soon_threadsafe(lambda: future.done() or set_it())
+        except RuntimeError:  # the engine stopped meanwhile: the line is nobody's
+            pass
+
+    def read() -> None:
+        try:
+            line = stdin.readline()
+        except Exception as exc:  # noqa: BLE001 - handed to the engine
+            hand(lambda: future.set_exception(exc))
+            return
+        hand(lambda: future.set_result(line))
+
+    threading.Thread(target=read, name="tic-stdin", daemon=True).start()
+    return future
+
+
+async def _user_line(health: WorldHealth, hub: ChatHub, text: str) -> None:
+    """A line the user typed, stored once and answered (R3): when the world fails midway it is retried -
+    again whole if it was not stored, else only its answer (the stored line is answered by `resume`)."""
+    before = await health.call("storing your message", lambda: asyncio.to_thread(hub.history.rows, last=1))
+    mark = before[-1]["id"] if before else 0
+    stored = False
+
+    async def step() -> None:
+        nonlocal stored
+        if not stored:
+            rows = await asyncio.to_thread(hub.history.rows, after=mark)
+            stored = any(m["role"] == "user" and m["content"] == text for m in rows)
+        if stored:
+            await hub.resume()
+        else:
+            await hub.user_says(text)
+
+    await health.call("your message", step)
 
 
 async def _until_quiet(app: App, hub) -> None:

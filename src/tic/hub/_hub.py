@@ -36,6 +36,7 @@ from tic.hub._turn import run_turn
 from tic.hub._view import ChatViews, SayView
 from tic.models import ChatModel, deadline
 from tic.notices import Line, Notice, NoticeStore
+from tic.worldhealth import classify
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +151,9 @@ class ChatHub:
                 try:  # H11: a turn whose owner stopped beating is finished here, news or not
                     if await asyncio.to_thread(self.lease.orphaned):
                         await self.resume()
-                except Exception:
+                except Exception as exc:
+                    if classify(exc) is not None:
+                        raise  # R3: the world's fault: told once and waited out by whoever runs the consumer
                     log.exception("resuming an abandoned turn failed; retrying on the next poll")
             if self.channels is not None and not self._turn_lock.locked():
                 try:
@@ -164,7 +167,9 @@ class ChatHub:
             try:
                 await self._clock.sleep(self._window)
                 await self.deliver_pending()
-            except Exception:  # R3: a bug in one delivery never stops the consumer; the batch stays for later
+            except Exception as exc:  # R3: a bug in one delivery never stops the consumer; the batch stays for later
+                if classify(exc) is not None:
+                    raise  # the world's fault (lost, read-only, full): told once and waited out (tic.worldhealth)
                 log.exception("notification delivery failed; retrying on the next poll")
             finally:
                 self._busy -= 1

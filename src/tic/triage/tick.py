@@ -40,6 +40,7 @@ from tic.triage._state import TickState
 from tic.triage._zone import calendar_zone, user_zone, zone_from_name, zone_name
 from tic.triage.decide import decide_events
 from tic.triage.prompt import RulesFileTooLarge, oversize_rules, read_memory, system_prompt
+from tic.worldhealth import classify
 
 log = logging.getLogger(__name__)
 
@@ -216,7 +217,9 @@ class Triage:
         try:
             with self._engine.begin() as conn:
                 notices = self._write(conn, decided, known, tz)
-        except Exception:  # noqa: BLE001 - another engine decided one first, or one cannot be stored: one by one
+        except Exception as exc:  # noqa: BLE001 - another engine decided one first, or one cannot be stored: one by one
+            if classify(exc) is not None:
+                raise  # R3: the world's fault (lost, read-only, full), not the events': the tick is retried whole
             for one in decided:
                 self._record(one, known, tz, report)
             return
@@ -230,6 +233,8 @@ class Triage:
             with self._engine.begin() as conn:
                 notices = self._write(conn, [one], known, tz)
         except _NotificationFailed as exc:
+            if classify(exc) is not None:
+                raise  # R3: the world's fault, not this event's
             self._fail(event, "notify", describe(exc.__cause__ or exc), report)
             return
         except IntegrityError as exc:
@@ -237,6 +242,8 @@ class Triage:
                 self._fail(event, "record", describe(exc), report)  # not a race: this decision cannot be stored
             return  # else another engine decided it first
         except Exception as exc:  # noqa: BLE001 - e.g. a value the database refuses (R2)
+            if classify(exc) is not None:
+                raise  # R3: the world's fault, never charged to the event (it would be parked, never told)
             self._fail(event, "record", describe(exc), report)
             return
         report.decided.append(one)
