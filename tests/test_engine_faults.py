@@ -151,3 +151,22 @@ def test_r3_a_sqlite_world_deleted_or_replaced_under_a_running_engine_stops_it_c
     finally:
         os.close(write_end)
         app.world.dispose()
+
+
+def test_r3_a_chat_line_typed_while_the_world_is_read_only_is_stored_once_and_answered_once(tmp_path):
+    """Before: one chat line on a full or read-only world crashed the engine. Now the line waits with the world."""
+    app = demo_app(tmp_path)
+    faults = Faults(app.world)
+    faults.mode = "read_only"
+    threading.Timer(2.5, lambda: setattr(faults, "mode", None)).start()
+    try:
+        status, said = run(app, stdin=io.StringIO("hello\n"))
+        assert status == 0
+        with app.world.connect() as conn:
+            users = conn.execute(select(chat_history_table.c.content).where(chat_history_table.c.role == "user")).scalars().all()
+        assert users == ["hello"]  # stored once, after the world could be written
+        assert sorted(delivered(app.world)) == sorted(EXPECTED_NOTIFY)
+        assert len([line for line in said if "is read-only" in line]) == 1
+    finally:
+        faults.mode = None
+        app.world.dispose()

@@ -36,3 +36,33 @@ def test_r2_a_bad_sources_toml_is_the_same_clear_error_in_run_as_in_tick(tmp_pat
     assert ran.stderr.strip().splitlines()[-1] == error
     assert ran.stdout == ""  # nothing ran: no turn, no tick
     assert (data / "sources.toml").read_text() == toml  # the file is left as it was
+
+
+def test_r3_the_world_deleted_under_a_running_engine_stops_it_with_a_clear_error(tmp_path):
+    """Before: no error, and what the engine wrote after went into the deleted file (11 events never told, 4 doubled
+    after a restart). Now: it notices within a second, says so and stops (exit 2) with its terminal still open."""
+    import time
+
+    data = tmp_path / "data"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TIC_")}
+    env["TIC_DATA_DIR"] = str(data)
+    proc = subprocess.Popen([str(ROOT / "tic"), "run"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    try:
+        first = proc.stdout.readline()  # the first reply: the engine is running, its world in use
+        assert first.startswith("assistant: ")
+        for suffix in ("", "-wal", "-shm"):
+            path = data / f"tic.db{suffix}"
+            if path.exists():
+                path.unlink()
+        started = time.monotonic()
+        proc.wait(timeout=60)  # stdin stays open: the engine must stop by itself
+        elapsed = time.monotonic() - started
+        err = proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 2, err[-2000:]
+    assert "Traceback" not in err
+    assert f"error: the database {data / 'tic.db'} was deleted while the engine ran" in err
+    assert elapsed < 30
