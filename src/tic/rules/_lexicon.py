@@ -434,3 +434,4 @@ _add("cat", "envoyes par des robots|mails envoyes par des robots|sent by robots|
 _add("within", "dans moins d'|en moins d'|moins d'|in less than an|in under an")
 _add("weekday", "mo - fr|mo – fr|mon - fri|mon – fri|lun - ven|lun – ven|seg - sex|seg – sex",
      ("mon", "tue", "wed", "thu", "fri"))
+_add("kind", "whats|zap|zapzap|wpp|zapp", W)

@@ -66,7 +66,7 @@ def _quoted(phrases) -> str:
 def _who_words(w: R.Who) -> str:
     return {"org": f"anyone at {w.value}", "domain": f"@{w.value}", "contact": f'"{w.value}"',
             "display": f'"{w.value}" in the name', "unsaved": "unknown numbers", "saved": "my contacts",
-            "role": {"recruiter": "recruiters", "school": "the school"}.get(w.value, w.value)}.get(w.by, w.value)
+            "role": {"recruiter": "recruiters", "school": "the school"}.get(w.value, f"my {w.value}")}.get(w.by, w.value)
 
 
 def duration(minutes: int) -> str:

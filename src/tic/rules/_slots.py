@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
+from tic.signals import FAMILY
 from tic.rules._asides import examples, placed as _placed
 from tic.rules._people import apposition, saved_later
 from tic.rules._unread import Unread
@@ -155,6 +156,12 @@ DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio"
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 
 
+def _family(role: str) -> str | None:
+    """'mum', 'mamá', 'Mutter', 'grand-mère': the family member a role word names, when it is one."""
+    word = fold(role).strip()
+    return next((r for r, words in FAMILY.items() if word in words), None)
+
+
 def _without_descriptor(name: str) -> str:
     """'Kanzlei Roth & Partner' -> 'Roth & Partner': a word for the kind of firm is not part of its name."""
     first, _, rest = name.partition(" ")
@@ -220,6 +227,8 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         return found, j
     if known := people.get(role):
         return list(known), j
+    if items[start].cls == "my" and (family := _family(role)) is not None:
+        return [Who(by="role", value=family)], j  # "mi mamá": the saved contact "Mamá" (T7)
     said = f"{items[start].text} {role}" if items[start].cls == "my" else role
     raise Unread(f'who "{said}" is is not known locally: name them (e.g. "my {role} (saved as ...)" or '
                  f'"{role} at example.com")')

@@ -5,11 +5,12 @@ sender / topic / category matchers and calendar timing."""
 from tic.signals._classify import Traits, known_correspondent, traits
 from tic.signals._cues import Cue
 from tic.signals._cues import find as find_cue
+from tic.signals._roles import FAMILY
 from tic.signals._matchers import CategoryMatcher, SenderSpec, Topic, TopicMatcher, topic_terms
 from tic.signals._matchers import _topic_words as topic_words
 from tic.signals._text import fold, own_words, words
 from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta, local_zone
 
-__all__ = ["CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",
+__all__ = ["FAMILY", "CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",
            "event_start", "find_cue", "fmt_delta", "fold", "known_correspondent", "local_zone", "own_words",
            "topic_terms", "topic_words", "traits", "words"]

@@ -15,7 +15,7 @@ import re
 from tic.sources import Event
 from tic.signals._text import domain_labels, fold, strip_injection
 
-__all__ = ["KIND_OF_SENDER", "ROLES", "role_evidence", "role_of"]
+__all__ = ["FAMILY", "KIND_OF_SENDER", "ROLES", "family_evidence", "role_evidence", "role_of"]
 
 # role -> (how a rule names it, what gives it away on the sender/signature)
 ROLES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
@@ -31,6 +31,31 @@ ROLES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
                    r"\bkita\b|gymnasium|\blyc[ée]e\b|\bescuela\b|\bscuola\b", re.IGNORECASE),
     ),
 }
+
+# Family, by the name people save them under: the whole saved name is the word ("Mamá", "Mum ❤️", "Papa"),
+# never a name that merely contains it ("Mama's Pizza"), and only a saved contact: an unsaved number that says
+# "hi mum" is no evidence (the classic scam). (role -> the words, folded)
+FAMILY: dict[str, tuple[str, ...]] = {
+    "mother": ("mum", "mom", "mummy", "mommy", "mother", "mama", "mamma", "mami", "mamita", "madre", "mae", "mamae",
+               "maman", "mere", "mutti", "mutter", "ma"),
+    "father": ("dad", "daddy", "father", "papa", "papi", "padre", "pai", "papai", "pere", "vati", "vater", "pa"),
+    "grandmother": ("grandmother", "grandma", "granny", "nana", "gran", "abuela", "abuelita", "avo", "vovo", "mamie", "grand-mere",
+                    "oma", "omi"),
+    "grandfather": ("grandfather", "grandpa", "grandad", "granddad", "abuelo", "abuelito", "vovo", "papi", "papy", "grand-pere",
+                    "opa", "opi"),
+}
+
+
+def family_evidence(event: Event, role: str) -> str | None:
+    """'mi mamá' on WhatsApp: the saved contact whose whole name is a word for her."""
+    name = event.sender.name
+    if event.kind != "whatsapp" or not name or re.fullmatch(r"[+\d\s().-]+", name):
+        return None
+    key = re.sub(r"[^\w\s-]", " ", fold(name)).split()
+    if len(key) == 1 and key[0] in FAMILY[role]:
+        return f'the saved contact "{name}" (your {role})'
+    return None
+
 
 # A lower-case plural or a possessive role: a kind of sender, not a name ("suppliers", "my dentist's office").
 KIND_OF_SENDER = re.compile(r"^\s*(?:(?:the|my|our|all|any|some)\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*"
@@ -48,6 +73,8 @@ def role_of(item: str) -> str | None:
 
 def role_evidence(event: Event, role: str) -> str | None:
     """What shows the sender has `role`: display name, address, domain or signature."""
+    if role in FAMILY:
+        return family_evidence(event, role)
     cue = ROLES[role][1]
     sender = event.sender
     for what, shown, text in (("display name", sender.name, sender.name),

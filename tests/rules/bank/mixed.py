@@ -142,3 +142,13 @@ b("T7", "possessive-team", "never", "Automated emails (no-reply, receipts), but 
   P(fraud, N, "the exception: the fraud team's address"), P(halden_auto, S, "the bank's other automated mail"))
 b("T7", "every-day-window", "custom", "Silencio de 23:00 a 7:00 todos los días", True,
   P(other_email(), None, "no window now"))
+# family by the name people save them under: the whole saved name is the word, a saved contact only
+mama = chat("Mamá ❤️", "+34 600 111 222", "¿Vienes a comer?")
+mum = chat("Mum", "+44 7700 900111", "Call me")
+pizza = chat("Mama's Pizza", "+34 600 333 444", "Tu pedido está listo")
+scam = chat("", "+34 699 000 000", "Hola, soy mamá, cambié de número")
+b("T7", "family", "always", "Mensajes de WhatsApp de mi mamá", True,
+  P(mama, N), P(mum, N, "Mum is a mother too"), P(pizza, None, "a name that merely contains the word"),
+  P(scam, None, "an unsaved number is no evidence"))
+b("T7", "family", "always", "a minha mãe no whats, sempre!!", True,
+  P(chat("Mãe", "+351 910 000 111", "Liga-me"), N), P(other_chat(), None))
