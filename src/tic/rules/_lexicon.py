@@ -435,3 +435,13 @@ _add("within", "dans moins d'|en moins d'|moins d'|in less than an|in under an")
 _add("weekday", "mo - fr|mo – fr|mon - fri|mon – fri|lun - ven|lun – ven|seg - sex|seg – sex",
      ("mon", "tue", "wed", "thu", "fri"))
 _add("kind", "whats|zap|zapzap|wpp|zapp", W)
+# "only" with what the message is about ("…, but only about X"): an "only if" on the topic
+_add("onlyabout", "only about|only if it's about|only if it is about|only when it's about|only for|"
+                  "solo si es por|solo si es sobre|solo si trata de|solo por|solo sobre|solo si hablan de|"
+                  "so se for sobre|so se falarem de|so se for de|so sobre|apenas sobre|so quando for sobre|"
+                  "nur wenn es um|nur wegen|nur zu|nur bei|"
+                  "seulement pour|seulement si c'est pour|seulement s'il s'agit de|uniquement pour|"
+                  "uniquement si c'est pour|seulement quand il s'agit de|seulement si ca parle de|"
+                  "uniquement si ca parle de")
+_add("kind", "msg|msgs|mensajito|mensajitos", EW)
+_add("f", "mais|pero|aber|porem")

@@ -83,6 +83,10 @@ _IDENTIFIERS = ("name", "quote", "email", "domain", "phone")
 _MIXED_OR = [{a, "word"} for a in _IDENTIFIERS]
 
 
+_ARTICLES = {"the", "le", "la", "l'", "el", "o", "a", "der", "die", "das", "den", "dem", "il", "lo", "mon", "ma",
+             "mi", "my", "meu", "minha", "mein", "meine", "meinem", "meiner", "our", "notre", "nuestro", "nuestra"}
+
+
 def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
     """The noun phrases of a clause, each with its predicates (a kind-only phrase shares the next one's)."""
     phrases = [Phrase()]
@@ -186,6 +190,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "word" and fold(it.text) in DESCRIPTORS and i + 1 < len(items) and items[i + 1].cls == "name" \
                 and not items[i + 1].weak:
             i += 1  # "du cabinet Vasseur & Associés": the kind of firm, then its name
+            continue
+        if cls == "word" and it.text.islower() and i > 0 and items[i - 1].cls == "f" \
+                and fold(items[i - 1].text) in _ARTICLES and i + 1 < len(items) and items[i + 1].cls == "name" \
+                and not items[i + 1].weak:
+            i += 1  # "le grossiste OCP", "el fontanero Luis", "the plumber Joe": what they are, then who
             continue
         if cls == "ident":  # "the number +43 ...", "the domain x.com", "whose address ends in x.com"
             who, i, _ = sender_slot(items, i, people)
@@ -372,7 +381,7 @@ def _reminders(items: list[Item]) -> None:
         if it.cls != "remind":
             continue
         if any(x.cls in {"recur", "allday", "starts", "created"} or x.cls == "kind" and "calendar" in (x.value or ())
-               for x in items):
+               or x.cls == "cat" and x.value == "automated" for x in items):  # "les rappels automatiques de X"
             it.cls = "notice"
         else:
             raise Unread(f'"{it.text}" of what? Reminders are understood only of calendar items')

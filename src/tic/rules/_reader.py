@@ -186,12 +186,18 @@ def _without_examples(items: list[Item]) -> list[Item]:
     return items
 
 
+_TIMING = {"created", "today", "new"}
+
+
 def _kind_asides_inline(items: list[Item]) -> list[Item]:
     """'Sam (WhatsApp)', 'ma fille Zoé (WhatsApp ou mail)', 'Katrin Wehmeyer (Mail und WhatsApp)': an aside that
     only names kinds of message says which kinds the rule is about, as if written in the sentence."""
     out: list[Item] = []
     for it in items:
         inner = [x for x in it.items if not (x.cls == "punct" and x.text in {",", "/"})] if it.cls == "aside" else []
+        if inner and all(x.cls in _TIMING for x in inner) and any(x.cls == "created" for x in inner):
+            out.extend(inner)  # "Eventos nuevos en el calendario (creados hoy) que …": the aside says when added
+            continue
         if inner and any(x.cls == "kind" for x in inner) and all(
                 x.cls in {"kind", "or", "and"} or x.cls == "f" and fold(x.text) in {"e", "y", "et", "und", "ou"}
                 for x in inner):
