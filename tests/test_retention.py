@@ -257,3 +257,34 @@ def test_the_engine_prunes_on_the_scheduler(tmp_path, monkeypatch):
     schedule, job = added[RETENTION_JOB]
     assert schedule.every_minutes == 30 and isinstance(job.__self__, Pruner)
     assert job.__self__.retention == Retention.from_settings(app.settings)
+
+
+def test_tic_prune_prunes_now_and_reports_counts(tmp_path, monkeypatch):
+    import json
+
+    from typer.testing import CliRunner
+
+    from tic.cli import app
+    from tic.clock import SystemClock
+    from tic.db import open_world
+
+    world = open_world(f"sqlite:///{tmp_path / 'tic.db'}")
+    decide(world, SystemClock(), "email:<old@x>", "1", 400)
+    decide(world, SystemClock(), "email:<new@x>", "1", 1)
+    world.dispose()
+    monkeypatch.setenv("TIC_DATA_DIR", str(tmp_path))
+    r = CliRunner().invoke(app, ["prune", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["decisions"] == 1
+
+
+def test_tic_prune_refuses_a_bad_setting_and_changes_nothing(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from tic.cli import app
+
+    monkeypatch.setenv("TIC_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("TIC_KEEP_NOTICES_DAYS", "-5")
+    r = CliRunner().invoke(app, ["prune"])
+    assert r.exit_code == 2 and "TIC_KEEP_NOTICES_DAYS" in r.output
+    assert not (tmp_path / "tic.db").exists()
