@@ -445,3 +445,4 @@ _add("onlyabout", "only about|only if it's about|only if it is about|only when i
                   "uniquement si ca parle de")
 _add("kind", "msg|msgs|mensajito|mensajitos", EW)
 _add("f", "mais|pero|aber|porem")
+_add("except", "ausnahme|ausnahmen|exception|exceptions|excepcion|excepciones|excecao|excecoes")

@@ -221,7 +221,7 @@ def parse(text: str) -> RuleSet:
             parent = parents.get(depth - 1)
             if parent and not _is_context(parent.rstrip(":")) and not _is_label(parent):
                 rule_text = f"{parent.rstrip().rstrip(':')} {body}"  # "Emails from:" + "Kofi Mensah"
-            rules.append(_read(rule_text, section or "own", heading, people, context))
+            rules.append(_read_item(rule_text, section or "own", heading, people, context))
             continue
         for sentence in sentences(body):
             if (who := _identity(sentence)) is not None and section in {"always", "never", "custom", "own"}:
@@ -243,6 +243,22 @@ def parse(text: str) -> RuleSet:
             rules.append(_read(sentence, section or "own", heading, people, context))
     return RuleSet(rules=tuple(r for r in rules if r is not None), context=tuple(context), headings=tuple(headings),
                    text=text)
+
+
+def _read_item(text: str, section: str, heading: str, people: People, context: list[str]) -> Rule:
+    """A bullet: one rule, or a hold and the sentences after it that list its exceptions ("Ruhezeit 22–7 Uhr:
+    nichts durchstellen. Ausnahme: Haus Elbblick und der Notdienst kommen immer sofort durch.")."""
+    rule = _read(text, section, heading, people, context)
+    parts = sentences(text)
+    if rule.understood or len(parts) < 2:
+        return rule
+    first = _read(parts[0], section, heading, people, context)
+    for sentence in parts[1:]:
+        merged = with_exceptions(first, sentence, people)
+        if merged is None:
+            return rule
+        first = merged
+    return Rule(section=first.section, text=text, reading=first.reading, why_not=first.why_not, heading=heading)
 
 
 def _heading_words(label: str) -> bool:

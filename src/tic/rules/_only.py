@@ -16,7 +16,7 @@ from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.signals import words
 
-__all__ = ["only_list", "with_exceptions"]
+__all__ = ["exception_list", "only_list", "with_exceptions"]
 
 _THINGS = {"things", "cosas", "coisas", "choses", "dinge", "sachen", "people", "personas", "pessoas", "personnes",
            "leute", "personen"}
@@ -54,6 +54,37 @@ def only_list(text: str, people) -> object | None:
     return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
 
 
+# what the end of an exception list may say: that those get through ("… kommen immer sofort durch")
+_THROUGH = {"kommen", "kommt", "durch", "get", "gets", "through", "pasan", "pasa", "passent", "passe", "passam",
+            "passa", "podem", "pueden", "peuvent", "durfen", "may", "can", "always", "immer", "siempre", "sempre",
+            "toujours", "sofort", "immediately", "right", "away", "de", "suite", "inmediatamente", "imediatamente"}
+
+
+def exception_list(text: str, people) -> object | None:
+    """'Ausnahme: Haus Elbblick und der Notdienst kommen immer sofort durch', 'Exception: Anna and Bob always get
+    through', 'Excepción: Lucía': what still gets through a hold, or None when the sentence is not such a list."""
+    items = scan(text)
+    if len(items) < 3 or items[0].cls != "except" or not (items[1].cls == "punct" and items[1].text == ":"):
+        return None
+    body = [it for it in items[2:] if not (it.cls == "punct" and it.text in {".", "!"})]
+    while body and (body[-1].cls in {"v+", "always", "emph"} or fold(body[-1].text) in _THROUGH):
+        body.pop()
+    parts: list[list[Item]] = [[]]
+    for it in body:
+        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
+            parts.append([])
+        else:
+            it.weak = False  # a German noun in a list of who gets through names that one
+            parts[-1].append(it)
+    parts = [p for p in parts if p]
+    if not parts:
+        raise Unread("the exception names nothing")
+    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
+    if any(isinstance(a, Everything) for a in alternatives):
+        raise Unread("what gets through is not understood")
+    return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+
+
 def _known_contacts(cond, people):
     """'Palo 🐢' named again after 'la tengo guardada como "Palo 🐢"': the saved contact, matched whole."""
     if not isinstance(cond, Sender):
@@ -73,6 +104,8 @@ def with_exceptions(prev, text: str, people):
     both = f"{prev.text} {text}"
     try:
         cond = only_list(text, people)
+        if cond is None:
+            cond = exception_list(text, people)
     except Unread as exc:
         return Rule(section=prev.section, text=both, why_not=str(exc), heading=prev.heading)
     if cond is None:

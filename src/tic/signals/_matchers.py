@@ -209,7 +209,8 @@ class SenderSpec:
                                 or any(_same_parts(seg, vw) for seg in _segments(display.replace(",", " ")))):
                 return f'sender display name "{display}"'
             local = squash(sender.address.rpartition("@")[0])
-            if len(vw) > 1 and local and local in _address_forms(vw):
+            # the address alone names the person only when no display name says who sent it (8.6: identity)
+            if len(vw) > 1 and local and local in _address_forms(vw) and (not dw or "@" in display):
                 return f"sender address {sender.address}"
         aliases = _SERVICE_ALIASES.get(sq, ())
         core_text = " ".join(w for w in self.value.split() if fold(w).strip(".,") not in _CORP)
