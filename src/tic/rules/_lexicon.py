@@ -446,3 +446,8 @@ _add("onlyabout", "only about|only if it's about|only if it is about|only when i
 _add("kind", "msg|msgs|mensajito|mensajitos", EW)
 _add("f", "mais|pero|aber|porem")
 _add("except", "ausnahme|ausnahmen|exception|exceptions|excepcion|excepciones|excecao|excecoes")
+_add("cancelled", "cancelled|canceled|called off|that get cancelled|that gets cancelled|get cancelled|gets cancelled|"
+                  "is cancelled|are cancelled|was cancelled|were cancelled|cancelado|cancelada|cancelados|canceladas|"
+                  "se cancela|se cancelan|suspendido|suspendida|annule|annulee|annules|annulees|est annule|sont annules|"
+                  "abgesagt|abgesagte|abgesagten|wurde abgesagt|wurden abgesagt|storniert|gestrichen|"
+                  "foi cancelado|foi cancelada|for cancelado|for cancelada|forem canceladas|forem cancelados")

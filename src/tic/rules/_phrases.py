@@ -50,6 +50,7 @@ class Phrase:
     recur: bool = False
     freqs: list[str] = field(default_factory=list)
     all_day: bool = False
+    cancelled: bool = False
     windows: list[Window] = field(default_factory=list)
     amounts: list = field(default_factory=list)
     anything: bool = False
@@ -58,7 +59,7 @@ class Phrase:
     def empty(self) -> bool:
         return not (self.kinds or self.generic_kinds or self.who or self.topics or self.subject_topics or self.cats
                     or self.group is not None or self.chat or self.mention or self.created_today or self.created_new
-                    or self.within or self.recur or self.all_day or self.windows or self.amounts)
+                    or self.within or self.recur or self.all_day or self.cancelled or self.windows or self.amounts)
 
     @property
     def kind_only(self) -> bool:
@@ -66,13 +67,13 @@ class Phrase:
                                                                    generic_kinds=self.generic_kinds).empty is False \
             and not (self.who or self.topics or self.subject_topics or self.cats or self.group is not None
                      or self.chat or self.mention or self.created_today or self.created_new or self.within
-                     or self.recur or self.all_day or self.windows or self.amounts)
+                     or self.recur or self.all_day or self.cancelled or self.windows or self.amounts)
 
 
 # --- phrases and predicates --------------------------------------------------------------------------------
 
 _NP_START = {"kind", "any", "notice", "cat"}
-_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "recur", "created", "today", "starts",
+_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
                "msgverb", "new"}
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
@@ -238,7 +239,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 ph.who.extend(people.last)
             i += 1
             continue
-        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "fromnow", "unit"}:
+        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "cancelled", "fromnow", "unit"}:
             i = _timing(items, i, ph)
             continue
         if cls in {"between", "before", "weekend", "weekday", "day"} or cls == "time" and range_end(items, i) is not None \
@@ -463,6 +464,9 @@ def _timing(items: list[Item], i: int, ph: Phrase) -> int:
         ph.kinds.add("calendar")
     elif cls == "allday":
         ph.all_day = True
+        ph.kinds.add("calendar")
+    elif cls == "cancelled":
+        ph.cancelled = True
         ph.kinds.add("calendar")
     elif cls in {"fromnow", "unit"}:
         raise Unread(f'"{it.text}" is not understood here')

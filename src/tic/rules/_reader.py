@@ -21,6 +21,7 @@ import re
 from tic.rules._reading import (
     All,
     AllDay,
+    Cancelled,
     Any,
     Category,
     Chat,
@@ -274,6 +275,7 @@ def _merge(phrases: list[Phrase]) -> Phrase:
         out.recur |= p.recur
         out.freqs += p.freqs
         out.all_day |= p.all_day
+        out.cancelled |= p.cancelled
         out.windows += p.windows
         out.amounts += p.amounts
         out.anything |= p.anything
@@ -334,6 +336,8 @@ def _cond(p: Phrase) -> object:
         parts.append(StartsWithin(minutes=p.within))
     if p.recur:
         parts.append(Recurring(freq=tuple(dict.fromkeys(p.freqs))))  # type: ignore[arg-type]
+    if p.cancelled:
+        parts.append(Cancelled())
     if p.all_day:
         parts.append(AllDay())
     parts.extend(_one_window(p.windows))

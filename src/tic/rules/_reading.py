@@ -148,6 +148,12 @@ class AllDay(_Node):
     op: Literal["all_day"] = "all_day"
 
 
+class Cancelled(_Node):
+    """A calendar item that was cancelled (its STATUS is CANCELLED, or it was deleted before it began)."""
+
+    op: Literal["cancelled"] = "cancelled"
+
+
 class Window(_Node):
     """Now (the tick's time) falls in a local time window: on `days` (empty = every day),
     from `start` to `end` ("HH:MM"; end before start runs past midnight; both empty = all day), in the
@@ -217,7 +223,8 @@ class Not(_Node):
 
 
 Cond = Annotated[
-    Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, Recurring, AllDay, Window,
+    Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, Recurring, AllDay, Cancelled,
+          Window,
           Amount, Judgement, All, Any, Not],
     Field(discriminator="op"),
 ]

@@ -216,6 +216,11 @@ def _all_day(c, e: Event, ctx):
     return "an all-day item" if e.kind == "calendar" and e.all_day else None
 
 
+@shape("cancelled", kinds=CAL, render=lambda c: "cancelled", specificity=2)
+def _cancelled(c, e: Event, ctx):
+    return "the item was cancelled" if e.kind == "calendar" and e.status == "CANCELLED" else None
+
+
 def window_local(w: R.Window, ctx) -> datetime:
     """Now in the window's own zone ("hora de Madrid"), else in the user's (T9)."""
     if w.zone:

@@ -143,7 +143,7 @@ def chat(sender: str = "", number: str = "+34600000000", body: str = "hola", *, 
 def event(summary: str, *, start_in: timedelta = timedelta(days=2), created_ago: timedelta = timedelta(days=10),
           rrule: str = "", all_day: bool = False, organizer: Person | None = None,
           attendees: tuple[Person, ...] = (), start: datetime | None = None, created: datetime | None = None,
-          description: str = "", hours: float = 1) -> Event:
+          description: str = "", hours: float = 1, status: str = "CONFIRMED") -> Event:
     """A calendar item starting `start_in` after NOW (or at `start`), created `created_ago` before NOW."""
     start = start or NOW + start_in
     if all_day:  # all-day items start at local midnight (T9)
@@ -155,7 +155,7 @@ def event(summary: str, *, start_in: timedelta = timedelta(days=2), created_ago:
                  sender=organizer or ME, attendees=attendees, subject=summary, body=description, start=start,
                  end=start + (timedelta(days=1) if all_day else timedelta(hours=hours)), all_day=all_day,
                  created=created, last_modified=created, recurrence=rrule, timezone="Europe/Madrid",
-                 status="CONFIRMED", refs={"uid": f"bank-{n}"})
+                 status=status, refs={"uid": f"bank-{n}"})
 
 
 weekly = "FREQ=WEEKLY;BYDAY=MO"

@@ -152,3 +152,11 @@ b("T7", "family", "always", "Mensajes de WhatsApp de mi mamá", True,
   P(scam, None, "an unsaved number is no evidence"))
 b("T7", "family", "always", "a minha mãe no whats, sempre!!", True,
   P(chat("Mãe", "+351 910 000 111", "Liga-me"), N), P(other_chat(), None))
+# cancelled calendar items (STATUS:CANCELLED), in several languages
+off = event("Probe Streichquartett", status="CANCELLED")
+on = event("Probe Streichquartett")
+b("T7", "cancelled", "always", "Cancelled meetings", True, P(off, N), P(on, None), P(other_email(), None))
+b("T7", "cancelled", "custom", "Événements annulés dans l'agenda", True, P(off, N), P(on, None))
+b("T7", "cancelled", "never", "Wiederkehrende Termine nicht melden, außer sie wurden abgesagt", True,
+  P(event("Jour fixe", rrule=weekly), S), P(event("Jour fixe", rrule=weekly, status="CANCELLED"), N),
+  P(on, None))
