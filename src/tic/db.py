@@ -148,6 +148,9 @@ chat_history_table = Table(
     Column("reasoning_content", Text, nullable=True),
     Column("is_synthetic", Boolean, nullable=False, default=False),
     Column("created_at", UtcDateTime(), nullable=False),
+    # a reply's text reached the views (the terminal, the page); NULL: not a reply, or stored and not shown yet
+    # (a kill between the two): shown again, marked, on the next start
+    Column("shown_at", UtcDateTime(), nullable=True),
 )
 Index("ix_chat_history_conv", chat_history_table.c.conversation, chat_history_table.c.id)
 

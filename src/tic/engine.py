@@ -167,6 +167,7 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     watch = asyncio.create_task(health.watch(), name="world-watch")
     me = asyncio.current_task()
     watch.add_done_callback(lambda t: me.cancel() if not t.cancelled() and t.exception() and me else None)
+    await health.call("showing what a stop left unshown", hub.show_unshown)  # issue 8: a reply stored, never shown
     await health.call("finishing an interrupted turn", hub.resume)  # H5/H11: before anything new
     consumer = asyncio.create_task(health.supervise("the delivery of notifications", hub.run_consumer),
                                    name="chathub-consumer")

@@ -221,3 +221,21 @@ class ChatHistory:
 
     def assistant_texts(self) -> list[str]:
         return [m["content"] for m in self.rows() if m["role"] == "assistant" and m["content"]]
+
+    # --- shown (issue 8: a reply is stored and shown as one step) -----------------------
+
+    def mark_shown(self, message_id: int) -> None:
+        """The views showed this stored reply. Not guarded: it records what happened, whoever owns the turn now."""
+        with self._engine.begin() as conn:
+            conn.execute(update(H).where(H.c.id == message_id).values(shown_at=self._clock.now()))
+
+    def unshown(self) -> list[tuple[int, str]]:
+        """Replies stored and never shown (the engine was killed between the two), oldest first: (id, text)."""
+        with self._engine.connect() as conn:
+            rows = conn.execute(
+                select(H.c.id, H.c.content)
+                .where(H.c.conversation == self.conversation, H.c.role == "assistant", H.c.content.is_not(None),
+                       H.c.content != "", H.c.shown_at.is_(None))
+                .order_by(H.c.id)
+            ).all()
+        return [(r.id, r.content) for r in rows]

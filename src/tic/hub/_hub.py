@@ -40,7 +40,9 @@ from tic.worldhealth import classify
 
 log = logging.getLogger(__name__)
 
-__all__ = ["ChatHub", "notification_objects"]
+__all__ = ["SHOWN_AGAIN", "ChatHub", "notification_objects"]
+
+SHOWN_AGAIN = "(shown again after a restart)"  # before a reply stored and not shown when the engine stopped
 
 # How often the consumer looks for what other processes posted: it refreshes the store's view (SQLite:
 # one cheap poll; PostgreSQL: the NOTIFYs already heard), so while the hub runs a tool call never has
@@ -331,6 +333,15 @@ class ChatHub:
         fingerprint, payload = found
         self.channels.mark(fingerprint)
         return "notification", json.dumps(payload, ensure_ascii=False)
+
+    async def show_unshown(self) -> int:
+        """Issue 8: a reply stored and never shown (the engine was killed between the two) is shown now, marked
+        SHOWN_AGAIN, rather than never; then marked shown. Call it at start, before any turn. Returns how many."""
+        replies = await asyncio.to_thread(self.history.unshown)
+        for message_id, text in replies:
+            self.views.reply(uuid.uuid4().hex[:12], f"{SHOWN_AGAIN} {text}")
+            await asyncio.to_thread(self.history.mark_shown, message_id)
+        return len(replies)
 
     async def resume(self) -> bool:
         """H5: run the main agent's loop if the history ends on a finished tool call or an unanswered user message.

@@ -33,7 +33,8 @@ def run_turn(
     """Call the model on the history; run its tool calls through the registry; repeat until it answers.
 
     Every step is stored before the next (so a crash leaves a history that H8
-    can repair), and shown only once stored (`say`); `on_delta` receives the
+    can repair), and shown only once stored (`say`), then marked shown (a reply
+    stored and not shown is shown again on restart, `ChatHub.show_unshown`); `on_delta` receives the
     reply's text as the model streams it, before it is stored. `fit` shapes each
     request (the token budget: older turns folded into a summary); the history
     keeps everything. A turn that reaches MAX_STEPS model calls ends with a stored
@@ -53,6 +54,7 @@ def run_turn(
         msg_id = history.append_assistant(reply)
         if reply.content and say is not None:
             say(reply.content)
+            history.mark_shown(msg_id)  # a kill before this shows it again on restart, marked (never not at all)
         if not reply.tool_calls:
             return step
         for call in reply.tool_calls:
@@ -60,7 +62,8 @@ def run_turn(
             history.finish_call(msg_id, call.id, registry.call(call, ctx, allowed=allowed))
     log.warning("agent %s: the turn stopped after %d model calls", agent.name, MAX_STEPS)
     note = STEP_LIMIT_NOTE.format(steps=MAX_STEPS)
-    history.append_assistant(AssistantMessage(content=note), is_synthetic=True)  # the history ends answered
+    note_id = history.append_assistant(AssistantMessage(content=note), is_synthetic=True)  # the history ends answered
     if say is not None:
         say(note)
+        history.mark_shown(note_id)
     return MAX_STEPS
