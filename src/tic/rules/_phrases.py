@@ -108,7 +108,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 phrases.append(Phrase())
                 i = nxt
                 continue
-            if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR:
+            if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR \
+                    and not (items[nxt].cls == "word" and nxt + 1 < len(items)
+                             and items[nxt + 1].cls in {"aside", "name", "quote"}):  # "Antoine ou la nounou (Sabrina)"
                 raise Unread(f'what "{it.text}" joins here is not understood')  # "Pix ou transferência": either?
             i += 1
             continue
@@ -404,6 +406,9 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and not (
             it.lang == "pt" and prev.text.lower() in {"a", "o"}):  # Portuguese "a Joana": an article
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
+    if it.cls == "name" and it.weak and it.initial and nxt is not None and nxt.cls == "cmp":
+        it.cls = "word"  # "Rechnungen über 10.000 €": a German noun before an amount is what the amount is of
+        return i
     if it.cls == "name" and it.weak and not (nxt is not None and nxt.cls == "msgverb" and not (
             prev is not None and prev.cls in {"f", "my", "pron"} and prev.text.lower() not in {"wenn", "falls"})):
         raise Unread(f'"{it.text}" is not understood (a name is understood after "von")')

@@ -94,6 +94,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         if k < len(toks) and _unit(toks[k]) is not None:
             return True
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
+    if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
+        return False  # "Rechnungen über 10.000 €": over an amount, not about it
     if lex.cls == "whether":  # "whether daily or weekly", "sea diario o semanal"
         return any(c.cls == "recur" for c in candidates([t.low for t in toks], j))
     if lex.cls == "between" and nxt is not None and nxt.low in {"las", "as", "les", "the"}:

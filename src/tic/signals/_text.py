@@ -88,7 +88,7 @@ def squash_variants(text: str) -> frozenset[str]:
     return frozenset(v for v in (squash(text), squash(text.translate(_TRANSLIT))) if v)
 
 
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "s", "e", "y")
+_SUFFIXES = ("ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "en", "s", "e", "y")
 
 
 def stem(word: str) -> str:
