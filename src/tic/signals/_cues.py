@@ -14,24 +14,52 @@ Kinds: `urgent`, `soon` (today, tonight ...), `deadline` (by/before a time),
 `moment` (what may follow a deadline word), `request` (questions and asks
 addressed to the reader), `problem` (something of the reader's is broken,
 leaking or left on and wants fixing now), `new_number` (a sender saying this
-is their new number: the opening of the "Hi Mum" scam) and `family` (what a
-child calls a parent, for that scam's salutation).
+is their new number, or writes from a friend's or a broken phone: the opening of the "Hi Mum" scam), `family` (what a
+child calls a parent, for that scam's salutation), `claim` (how a sender says who they are: "it's", "soy",
+"é o", "c'est", "hier ist"; a name or a family word follows) and `its_me` (a claim that needs no name: "it's me",
+"soy yo", "sou eu", "c'est moi", "ich bin's"), `payment` (a payment or money ask: "transfer", "deposita",
+"pix", "virement", "überweisen"), `pressure` (a scammer's deadline or threat: "final notice", "evitar el
+embargo", "até 24h", "sous 24 h", "Sperrung") and `institution` (words a display name uses to pose as a public
+body or a brand kind: tax office, bank, post, police, court, health insurance, collections).
+`kin` (relatives a claim may name: "soy tu hermano", "c'est ta fille") and `lure` (the words scam domains
+are compounded from: "secure", "verificacion", "regularizacao", "dossier-securise", "zustellung").
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from tic.signals._text import fold
 
-__all__ = ["CUES", "ANY", "KINDS", "LANGUAGES", "Cue", "find", "family_salutation"]
+__all__ = ["CUES", "ANY", "KINDS", "LANGUAGES", "INSTRUCTION", "Cue", "find", "family_salutation",
+           "claimed_identity"]
 
-KINDS = ("urgent", "soon", "deadline", "moment", "request", "problem", "new_number", "family")
+KINDS = ("urgent", "soon", "deadline", "moment", "request", "problem", "new_number", "family", "claim", "its_me",
+         "payment", "pressure", "institution", "kin", "lure")
 
 CUES: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
+        "kin": ("son", "daughter", "brother", "sister", "bro", "sis", "cousin", "aunt", "uncle", "grandson",
+                "granddaughter", "wife", "husband"),
+        "lure": ("secure", "security", "verify", "verification", "update", "updates", "notice", "notices", "alert",
+                 "alerts", "support", "service", "services", "online", "login", "signin", "account", "accounts",
+                 "portal", "pay", "payment", "payments", "refund", "refunds", "confirm", "confirmation", "tracking",
+                 "delivery", "release", "recovery", "helpdesk", "billing", "claim", "claims", "unlock"),
+        "claim": ("it's", "its", "it is", "this is", "here is"),
+        "its_me": ("it's me", "its me", "it is me", "it's me again"),
+        "payment": ("transfer", "e-transfer", "etransfer", "wire", "send me money", "lend me", "venmo", "zelle",
+                    "paypal", "cash app", "gift card", "pay", "payment", "fee", "deposit", "bank details",
+                    "card details", "refund"),
+        "pressure": ("final notice", "final demand", "last warning", "last reminder", "within 12 hours",
+                     "within 24 hours", "within 48 hours", "avoid", "suspension", "will be suspended", "locked",
+                     "blocked", "legal action", "seizure", "action required", "verify your", "confirm your"),
+        "institution": ("tax", "taxes", "revenue", "irs", "hmrc", "bank", "banking", "post", "postal", "parcel",
+                        "parcels", "courier", "delivery", "police", "court", "customs", "insurance",
+                        "health insurance", "social security", "government", "ministry", "collections",
+                        "debt recovery", "legal department", "toll", "tolls", "dmv"),
         "urgent": ("urgent", "urgently", "asap", "a.s.a.p", "emergency", "immediately", "right away", "straight away",
                    "time-sensitive", "short notice", "as soon as possible"),
         "soon": ("today", "tonight", "this morning", "this afternoon", "this evening", "end of day", "end of the day",
@@ -52,10 +80,27 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
                     "towed away", "had an accident", "been in an accident", "car accident", "in hospital", "in the hospital", "fix it now", "needs fixing"),
         "new_number": ("my new number", "new number", "new phone", "lost my phone", "broke my phone", "phone broke",
                        "changed my number", "save this number", "save my number", "delete the old number",
-                       "delete my old number"),
+                       "delete my old number", "phone died", "my phone died", "phone is dead", "using a friend's",
+                       "friend's phone", "this is my new phone", "texting from another number",
+                       "texting from a different number", "my phone was stolen", "phone got stolen", "dropped my phone"),
         "family": ("mum", "mom", "mummy", "mommy", "mama", "dad", "daddy", "mother", "father"),
     },
     "de": {
+        "kin": ("sohn", "tochter", "bruder", "schwester", "cousin", "cousine", "tante", "onkel", "enkel",
+                "enkelin", "frau", "mann"),
+        "lure": ("zustellung", "sendung", "sicherheit", "sicher", "verifizierung", "bestätigung", "aktualisierung",
+                 "zahlung", "zahlungs", "konto", "kundenservice", "service", "info", "erstattung", "freischaltung"),
+        "claim": ("hier ist", "hier spricht", "ich bin's", "ich bins"),
+        "its_me": ("ich bin's", "ich bins", "ich bin es", "ich bin's nur", "ich bin's wieder"),
+        "payment": ("überweis*", "überweisung", "leih mir", "geld", "paypal", "bezahlen", "zahlen", "zahlung",
+                    "gebühr", "bankdaten", "kontodaten", "erstattung"),
+        "pressure": ("letzte mahnung", "mahnung", "zahlungsaufforderung", "innerhalb von 24 stunden",
+                     "binnen 24 stunden", "innerhalb von 48 stunden", "vermeiden", "sperrung", "gesperrt",
+                     "pfändung", "rechtliche schritte", "inkasso"),
+        "institution": ("finanzamt", "steuer", "steuerverwaltung", "bank", "sparkasse", "volksbank", "post", "paket",
+                        "paketdienst", "zustellung", "zustelldienst", "polizei", "gericht", "amtsgericht", "zoll",
+                        "krankenkasse", "versicherung", "inkasso", "forderungsmanagement", "behörde", "bundesamt",
+                        "rentenversicherung", "bundeszentralamt"),
         "urgent": ("dringend", "eilig", "eilt", "sofort", "umgehend", "notfall", "so schnell wie möglich",
                    "schnellstmöglich", "unverzüglich"),
         "soon": ("heute", "heute noch", "noch heute", "heute abend", "heute morgen", "heute früh", "heute nachmittag",
@@ -71,10 +116,28 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
                     "steht offen", "offen gelassen", "angelassen", "batterie ist leer", "batterie wird leer",
                     "abgeschleppt", "einen unfall", "unfall gehabt", "im krankenhaus", "ausgesperrt"),
         "new_number": ("meine neue nummer", "neue nummer", "neues handy", "handy verloren", "handy ist kaputt",
-                       "speicher diese nummer", "speichere diese nummer", "alte nummer löschen"),
+                       "speicher diese nummer", "speichere diese nummer", "alte nummer löschen",
+                       "nummer geändert", "ins wasser gefallen", "handy geklaut", "handy wurde gestohlen",
+                       "handy eines freundes", "handy einer freundin", "von einer anderen nummer"),
         "family": ("mama", "mami", "mutti", "papa", "papi", "vati"),
     },
     "es": {
+        "kin": ("hijo", "hija", "mijo", "mija", "hermano", "hermana", "primo", "prima", "tía", "tío", "nieto",
+                "nieta", "esposa", "esposo"),
+        "lure": ("verificacion", "verificar", "seguro", "segura", "seguridad", "actualizacion", "actualizar",
+                 "aviso", "avisos", "cuenta", "cuentas", "pago", "pagos", "reembolso", "confirmacion", "juridica",
+                 "juridico", "cobranza", "regularizacion", "desbloqueo", "soporte", "servicio", "en linea"),
+        "claim": ("soy", "te habla", "aquí"),
+        "its_me": ("soy yo", "aquí yo", "soy yo otra vez"),
+        "payment": ("deposita*", "depósito", "transfiere*", "transferencia", "transferir", "préstame", "mándame",
+                    "dinero", "bizum", "pagar", "pago", "cuenta clabe", "clabe", "datos bancarios", "reembolso"),
+        "pressure": ("aviso final", "último aviso", "requerimiento final", "evitar", "embargo", "suspensión",
+                     "suspender", "bloqueo", "bloqueada", "bloqueado", "acción requerida", "en 24 horas",
+                     "dentro de 24 horas", "en 48 horas", "acciones legales", "verifique", "confirme sus datos"),
+        "institution": ("hacienda", "agencia tributaria", "tributaria", "sat", "banco", "bancaria", "bancario",
+                        "correos", "paquetería", "mensajería", "policía", "juzgado", "tribunal", "aduana", "aduanas",
+                        "seguro", "seguridad social", "imss", "cobranza", "cobranzas", "jurídico", "departamento legal",
+                        "gobierno", "multas", "tránsito"),
         "urgent": ("urgente", "urgentemente", "emergencia", "cuanto antes", "lo antes posible", "lo más pronto posible",
                    "de inmediato", "inmediatamente", "ya mismo", "enseguida", "ahora mismo"),
         "soon": ("hoy", "hoy mismo", "esta noche", "esta tarde", "esta mañana", "antes del mediodía", "fin del día"),
@@ -90,10 +153,29 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
                     "en el hospital"),
         "new_number": ("mi nuevo número", "nuevo número", "número nuevo", "teléfono nuevo", "celular nuevo",
                        "móvil nuevo", "perdí mi teléfono", "perdí el móvil", "se me rompió el teléfono",
-                       "guarda este número", "borra el número anterior"),
+                       "guarda este número", "borra el número anterior",
+                       "cambié de número", "cambié mi número", "este es mi número",
+                       "se me perdió el cel", "se me perdió el celular", "se me rompió el celular",
+                       "se me cayó el celular", "celular de una amiga", "celular de un amigo",
+                       "teléfono de un amigo", "desde otro número"),
         "family": ("mamá", "mami", "papá", "papi", "madre", "padre"),
     },
     "pt": {
+        "kin": ("filho", "filha", "irmão", "irmã", "mano", "mana", "primo", "prima", "tia", "tio", "neto", "neta",
+                "esposa", "marido"),
+        "lure": ("regularizacao", "regularizar", "verificacao", "verificar", "seguro", "segura", "seguranca",
+                 "atualizacao", "atualizar", "aviso", "avisos", "conta", "pagamento", "reembolso", "confirmacao",
+                 "cobranca", "pendencia", "desbloqueio", "atendimento", "suporte", "online"),
+        "claim": ("é o", "é a", "aqui é", "aqui é o", "aqui é a", "sou o", "sou a", "sou"),
+        "its_me": ("sou eu", "aqui sou eu", "sou eu de novo"),
+        "payment": ("pix", "transfere", "transferência", "transferir", "deposita", "depósito", "empresta", "me manda",
+                    "dinheiro", "pagar", "pagamento", "pague", "boleto", "dados bancários", "reembolso"),
+        "pressure": ("último aviso", "aviso final", "em até 24 horas", "até 24 horas", "até 24h", "em 24 horas",
+                     "em 48 horas", "evitar", "evite", "suspensão", "suspenso", "bloqueio", "bloqueada", "bloqueado",
+                     "pendência", "regularize", "protesto", "ação judicial"),
+        "institution": ("receita", "receita federal", "fazenda nacional", "banco", "bancário", "correios", "polícia",
+                        "tribunal", "justiça", "detran", "inss", "previdência", "seguro", "cobrança", "cobranças",
+                        "jurídico", "governo", "serasa", "procon"),
         "urgent": ("urgente", "urgência", "emergência", "imediatamente", "o quanto antes", "o mais rápido possível",
                    "assim que possível", "agora mesmo"),
         "soon": ("hoje", "hoje à noite", "esta noite", "hoje cedo", "esta manhã", "esta tarde", "ainda hoje",
@@ -110,10 +192,29 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
                     "inundado", "guincho", "um acidente", "no hospital"),
         "new_number": ("meu número novo", "meu novo número", "número novo", "novo número", "celular novo",
                        "telemóvel novo", "perdi meu celular", "perdi o celular", "meu celular quebrou",
-                       "salva esse número", "salva este número"),
+                       "salva esse número", "salva este número",
+                       "troquei de número", "mudei de número", "troquei de celular", "esse é meu número",
+                       "este é meu número", "celular de um amigo", "celular de uma amiga", "meu celular caiu",
+                       "meu celular morreu", "de outro número"),
         "family": ("mãe", "mamãe", "mainha", "pai", "papai"),
     },
     "fr": {
+        "kin": ("fils", "fille", "frère", "sœur", "cousin", "cousine", "tante", "oncle", "petit-fils",
+                "petite-fille", "femme", "mari"),
+        "lure": ("dossier", "securise", "securite", "verification", "verifier", "mise-a-jour", "maj", "compte",
+                 "paiement", "remboursement", "confirmation", "suivi", "avis", "espace", "client", "service",
+                 "recouvrement", "deblocage", "assistance", "en-ligne"),
+        "claim": ("c'est", "ici", "ici c'est"),
+        "its_me": ("c'est moi", "c'est encore moi", "ici c'est moi"),
+        "payment": ("virement", "vire-moi", "prête-moi", "m'envoyer", "argent", "lydia", "paylib", "payer",
+                    "paiement", "réglez", "frais", "coordonnées bancaires", "rib", "remboursement"),
+        "pressure": ("dernier avis", "dernier rappel", "mise en demeure", "sous 24 h", "sous 24 heures", "sous 48 h",
+                     "sous 48 heures", "éviter", "suspension", "suspendu", "bloqué", "bloquée", "action requise",
+                     "confirmez vos", "poursuites", "saisie"),
+        "institution": ("impôts", "finances publiques", "trésor public", "assurance maladie", "sécurité sociale",
+                        "caf", "cpam", "banque", "bancaire", "la poste", "colis", "colissimo", "police",
+                        "gendarmerie", "tribunal", "justice", "douane", "douanes", "mutuelle", "huissier",
+                        "recouvrement", "amendes", "antai", "service public"),
         "urgent": ("urgent", "urgente", "urgence", "au plus vite", "dès que possible", "des que possible",
                    "tout de suite", "immédiatement", "le plus vite possible", "asap"),
         "soon": ("aujourd'hui", "ce soir", "ce matin", "cet après-midi", "demain matin", "avant midi",
@@ -130,7 +231,10 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
                     "porte ouverte", "batterie à plat", "batterie va se vider", "fourrière", "eu un accident",
                     "à l'hôpital"),
         "new_number": ("mon nouveau numéro", "nouveau numéro", "nouveau téléphone", "perdu mon téléphone",
-                       "perdu mon portable", "téléphone cassé", "enregistre ce numéro", "enregistre mon numéro"),
+                       "perdu mon portable", "téléphone cassé", "enregistre ce numéro", "enregistre mon numéro",
+                       "changé de numéro", "changé de téléphone", "cassé mon tél", "cassé mon téléphone",
+                       "cassé mon portable", "numéro d'une copine", "numéro d'un copain", "téléphone d'une amie",
+                       "téléphone d'un ami", "d'un autre numéro"),
         "family": ("maman", "papa"),
     },
     "it": {
@@ -278,4 +382,140 @@ def family_salutation(text: str) -> str | None:
     for i, w in enumerate(opening):
         if w in family and all(x in _GREETING for x in opening[:i]):
             return w
+    return None
+
+
+# --- R1: what text that tries to instruct the assistant looks like, per language (the shapes are in _instruct) ---
+# label: a line's label that marks a note to the assistant ("SYSTEM:", "[SISTEMA]", "SYSTÈME :");
+# addressee: what the assistant is called when spoken to ("assistant, ignore ..."; "Dear AI");
+# ignore + rules: telling it to drop its rules ("ignore the rules", "desconsidere as regras", "ignoriere die Regeln");
+# off: saying the rules are off ("rules are suspended", "Regeln sind deaktiviert") - after a rules word;
+# notify + every + messages: "notify the user about every message", "notifica todos los mensajes";
+# mark + urgent: "mark this one as urgent", "als dringend markieren" (urgent words are the `urgent` cues too).
+INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {
+        "label": ("system", "system message", "system note", "system notice", "system instruction", "system prompt",
+                  "system override", "admin", "administrator", "instruction", "instructions", "ai instruction",
+                  "note to the ai", "note to ai", "note to the assistant", "note to the model", "assistant", "ai"),
+        "addressee": ("assistant", "ai", "ai assistant", "language model", "llm", "model", "bot", "agent"),
+        "ignore": ("ignore", "disregard", "override", "suspend", "bypass", "forget"),
+        "rules": ("rules", "instructions", "preferences", "filters", "notifications.md", "quiet hours",
+                  "notification settings", "alert settings"),
+        "off": ("suspended", "disabled", "deactivated", "lifted", "overridden", "no longer apply", "are void",
+                "is void", "do not apply"),
+        "notify": ("notify", "alert", "ping", "surface"),
+        "every": ("every", "all", "each"),
+        "messages": ("message", "messages", "email", "emails", "e-mail", "e-mails", "mail", "mails", "notification",
+                     "notifications"),
+        "mark": ("mark", "flag", "treat", "label", "classify", "tag"),
+        "urgent": ("urgent", "high priority", "top priority", "important", "priority"),
+    },
+    "es": {
+        "label": ("sistema", "mensaje del sistema", "nota del sistema", "aviso del sistema", "instruccion",
+                  "instrucciones", "nota para el asistente", "nota para la ia", "asistente"),
+        "addressee": ("asistente", "ia", "modelo", "bot", "agente", "inteligencia artificial"),
+        "ignore": ("ignora", "ignore", "ignorar", "ignoren", "omite", "omita", "desactiva", "desactive", "suspende",
+                   "suspenda", "olvida", "olvide", "anula", "anule", "salta", "desobedece"),
+        "rules": ("reglas", "instrucciones", "preferencias", "filtros", "horas de silencio", "horario de silencio",
+                  "configuracion de notificaciones", "ajustes de notificaciones"),
+        "off": ("suspendidas", "suspendidos", "desactivadas", "desactivados", "anuladas", "sin efecto",
+                "ya no aplican", "ya no rigen", "quedan suspendidas"),
+        "notify": ("notifica", "notifique", "notificar", "notificale", "avisa", "avise", "avisale", "alerta", "alerte"),
+        "every": ("todos", "todas", "cada", "cualquier"),
+        "messages": ("mensaje", "mensajes", "correo", "correos", "email", "emails", "aviso", "avisos",
+                     "notificacion", "notificaciones"),
+        "mark": ("marca", "marque", "marcar", "trata", "trate", "clasifica", "clasifique", "etiqueta"),
+        "urgent": ("urgente", "urgentes", "prioritario", "alta prioridad", "importante"),
+    },
+    "pt": {
+        "label": ("sistema", "mensagem do sistema", "nota do sistema", "aviso do sistema", "instrucao", "instrucoes",
+                  "nota para o assistente", "nota para a ia", "assistente"),
+        "addressee": ("assistente", "ia", "modelo", "bot", "agente", "inteligencia artificial"),
+        "ignore": ("ignore", "ignora", "ignorar", "desconsidere", "desconsidera", "desconsiderar", "suspenda",
+                   "suspende", "esqueca", "esquece", "desative", "desativa", "anule", "anula", "pule"),
+        "rules": ("regras", "instrucoes", "preferencias", "filtros", "horario de silencio",
+                  "configuracoes de notificacao", "configuracoes de notificacoes"),
+        "off": ("suspensas", "suspensos", "desativadas", "desativados", "anuladas", "canceladas", "sem efeito",
+                "nao se aplicam", "nao valem mais"),
+        "notify": ("notifique", "notifica", "notificar", "avise", "avisa", "alerte", "alerta"),
+        "every": ("todas", "todos", "cada", "qualquer"),
+        "messages": ("mensagem", "mensagens", "email", "emails", "e-mail", "e-mails", "aviso", "avisos",
+                     "notificacao", "notificacoes"),
+        "mark": ("marque", "marca", "marcar", "trate", "trata", "classifique", "classifica"),
+        "urgent": ("urgente", "urgentes", "prioritario", "prioritaria", "alta prioridade", "importante"),
+    },
+    "fr": {
+        "label": ("systeme", "message systeme", "note systeme", "avis systeme", "instruction", "instructions",
+                  "consigne", "note a l'assistant", "note pour l'assistant", "note a l'ia", "assistant"),
+        "addressee": ("assistant", "assistante", "ia", "modele", "bot", "agent", "intelligence artificielle"),
+        "ignore": ("ignorez", "ignore", "ignorer", "oubliez", "oublie", "suspendez", "suspends", "contournez",
+                   "desactivez", "desactive", "annulez", "outrepassez", "passez outre"),
+        "rules": ("regles", "instructions", "consignes", "preferences", "filtres", "heures de silence",
+                  "parametres de notification", "parametres de notifications"),
+        "off": ("suspendues", "suspendus", "desactivees", "desactives", "levees", "annulees",
+                "ne s'appliquent plus", "sans effet"),
+        "notify": ("prevenez", "previens", "notifiez", "notifie", "signalez", "signale", "avertissez", "alertez"),
+        "every": ("tous", "toutes", "chaque", "n'importe quel"),
+        "messages": ("message", "messages", "mail", "mails", "e-mail", "e-mails", "courriel", "courriels",
+                     "notification", "notifications"),
+        "mark": ("marquez", "marque", "marquer", "traitez", "classez", "etiquetez"),
+        "urgent": ("urgent", "urgente", "urgents", "prioritaire", "priorite haute", "haute priorite", "important"),
+    },
+    "de": {
+        "label": ("system", "system-hinweis", "systemhinweis", "systemnachricht", "systemmeldung", "system-nachricht",
+                  "systemanweisung", "anweisung", "hinweis an den assistenten", "hinweis fur den assistenten",
+                  "an die ki", "hinweis an die ki", "assistent"),
+        "addressee": ("assistent", "assistentin", "ki", "modell", "bot", "agent", "kunstliche intelligenz"),
+        "ignore": ("ignoriere", "ignorieren sie", "missachte", "vergiss", "vergessen sie", "deaktiviere",
+                   "deaktivieren sie", "ubergehe", "umgehe"),
+        "rules": ("*regeln", "anweisungen", "vorgaben", "filter", "ruhezeit", "ruhezeiten", "*benachrichtigungseinstellungen"),
+        "off": ("deaktiviert", "aufgehoben", "ausgesetzt", "ausser kraft", "gelten nicht mehr", "ungultig"),
+        "notify": ("melde", "melden sie", "benachrichtige", "benachrichtigen sie"),
+        "every": ("jede", "jeden", "jedes", "alle", "samtliche"),
+        "messages": ("nachricht", "nachrichten", "mail", "mails", "e-mail", "e-mails", "meldung", "meldungen",
+                     "benachrichtigung", "benachrichtigungen"),
+        "mark": ("markiere", "markieren sie", "kennzeichne", "behandle", "stufe", "einstufen"),
+        "urgent": ("dringend", "eilig", "wichtig", "hohe prioritat", "hochste prioritat"),
+    },
+}
+
+
+_POSSESSIVE = {"your", "my", "tu", "mi", "teu", "tua", "seu", "sua", "meu", "minha", "ta", "ton", "ma", "mon", "dein",
+               "deine", "mein", "meine"}
+_NOT_A_NAME = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "o", "os", "as", "um", "uma", "le", "les",
+               "une", "der", "die", "das", "ein", "eine", "ihr", "ihre", "dr", "dra", "mr", "mrs", "ms", "prof",
+               "sr", "sra", "herr", "frau", "m", "mme", "mlle", "me", "de", "do", "da"}
+_AFFILIATION = re.compile(r"\s*(?:from|of|at|de|del|da|do|von|vom|chez|bei)\b", re.I)
+
+
+def _plain(text: str) -> str:
+    """Accents stripped, case kept: where a name's capital still shows."""
+    text = unicodedata.normalize("NFKD", text.replace("’", "'"))
+    return "".join(ch for ch in text if not unicodedata.combining(ch))
+
+
+def claimed_identity(text: str) -> str | None:
+    """A sender saying who they are as someone the reader knows, or None: "it's me", "soy yo", "sou eu", "c'est
+    moi", "ich bin's"; a claim cue with a relative ("soy tu mamá", "c'est ta fille"); or a claim cue with a bare
+    capitalised name ending its phrase ("hey it's Sam,", "é o Diego,", "hier ist Miriam,"). A name with an
+    affiliation ("this is Mike from the garage", "hier ist Herr Vogel") is an introduction, not a claim."""
+    if me := find("its_me", text):
+        return me.text
+    plain = _plain(text)
+    rx = _compiled("claim")[0]
+    relatives = {fold(w) for table in CUES.values() for kind in ("family", "kin") for w in table.get(kind, ())}
+    for m in rx.finditer(plain.lower()):
+        after = re.match(r"\s+(?:(\w+)\s+)?([^\W\d_][\w'-]*)", plain[m.end():])
+        if not after:
+            continue
+        owner, word = after.group(1), after.group(2)
+        if owner and fold(owner) not in _POSSESSIVE:
+            continue
+        if fold(word) in relatives:
+            return f"{m.group(0)} {(owner + ' ') if owner else ''}{word}"
+        if owner or not word[0].isupper() or fold(word) in _NOT_A_NAME:
+            continue
+        rest = plain[m.end() + after.end():]
+        if re.match(r"\s*(?:[,.!;:\-–—]|$)", rest) and not _AFFILIATION.match(rest.lstrip(" ,.-–—")):
+            return f"{m.group(0)} {word}"
     return None

@@ -28,6 +28,7 @@ __all__ = [
     "looks_like_phone",
     "domain_labels",
     "own_words",
+    "sender_part",
 ]
 
 _WORD = re.compile(r"[\w@][\w'’.\-@]*[\w]|[\w]", re.UNICODE)
@@ -116,21 +117,12 @@ def contains_stem(haystack: list[str], term: str) -> bool:
 
 # --- R1: text that addresses the assistant is data; keep it out of keyword matching ---
 
-_INJECTION_CUE = re.compile(
-    r"(?im)^\s*[\[(<]*\s*(system|assistant|admin(istrator)?|ai|instruction|note to (the )?(ai|assistant|model))\s*[:\]>-]"
-    r"|\bignore (all |any |your |the |previous |prior |my )*(rules|instructions|preferences|filters)\b"
-    r"|\b(override|overrides|suspend|disregard)s? (your |the |all )*(rules|instructions|notifications\.md|filters)\b"
-    r"|\bnotify the user about every\b|\bmark this (email|message) as urgent\b"
-    r"|\bthis instruction overrides\b|\bpriority instruction\b"
-    r"|\bsystem (override|prompt|message|instruction)s?\b|\binstructions? (for|to) (the )?(ai|assistant|model|agent|bot)\b"
-    r"|\b(dear|attention,?) (ai|assistant|language model|llm)\b|\byou are now\b|\bnew instructions\b"
-    r"|\bdisregard (all|any|previous|prior|the above)\b|<\s*/?\s*system\s*>"
-)
-
-
 def has_injection(text: str) -> bool:
-    """True when the text tries to instruct the assistant."""
-    return bool(_INJECTION_CUE.search(text))
+    """True when the text tries to instruct the assistant, in any language of the instruction tables
+    (`_cues.INSTRUCTION`, shapes in `_instruct`); that the rules are off, said alone, is not an instruction."""
+    from tic.signals._instruct import shapes  # the tables need fold() from here
+
+    return any(name != "off" for name, _ in shapes(text))
 
 
 def strip_injection(text: str) -> str:
@@ -184,6 +176,18 @@ _REPLY_START = re.compile(
     r"-{3,}\s*(original message|urspr[üu]ngliche nachricht|mensaje original|mensagem original|"
     r"message d'origine|messaggio originale|ursprungligt meddelande)|_{10,}\s*\n\s*(from|von|de|da|fr[åa]n):)",
     re.I)
+
+
+_FORWARDED = re.compile(
+    r"\n\s*(-{3,}\s*(forwarded message|weitergeleitete nachricht|mensaje reenviado|mensagem encaminhada|"
+    r"message transf[ée]r[ée]|messaggio inoltrato|vidarebefordrat meddelande)|begin forwarded message:|"
+    r"d[ée]but du message (r[ée]exp[ée]di[ée]|transf[ée]r[ée]))", re.I)
+
+
+def sender_part(body: str) -> str:
+    """What the sender wrote themself: no quoted `>` lines, no quoted original, no forwarded message."""
+    body = "\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">"))
+    return _FORWARDED.split(_REPLY_START.split(body, maxsplit=1)[0], maxsplit=1)[0]
 
 
 def own_words(body: str) -> str:
