@@ -7,6 +7,7 @@ import json
 import shutil
 import sqlite3
 import uuid
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from tic.errors import ConfigError
 
 PREV = Path(__file__).resolve().parent / "data" / "prev_world"  # made by make.py with the release before migrations
 ROWS = json.loads((PREV / "rows.json").read_text())
+T = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
 
 
 def snapshot(engine) -> dict[str, set[tuple]]:
@@ -198,4 +200,23 @@ def test_a_world_older_than_the_previous_release_gains_its_missing_columns(tmp_p
     with engine.connect() as conn:
         assert migrations.differences(conn, metadata) == []
         assert conn.execute(text("SELECT count(*) FROM triage_decisions")).scalar_one() == ROWS["triage_decisions"]
+    engine.dispose()
+
+
+def test_a_world_with_every_table_but_never_stamped_is_stamped_not_migrated_again(tmp_path):
+    """Tables made by create_all alone (a tool, a test world) are already current: stamped, rows kept."""
+    from sqlalchemy import insert
+
+    from tic.db import cursor_table
+
+    engine = create_engine(f"sqlite:///{tmp_path / 'tic.db'}")
+    metadata.create_all(engine)
+    with engine.begin() as conn:
+        conn.execute(insert(cursor_table).values(source="s", cursor={"a": 1}, updated_at=T))
+    before = snapshot(engine)
+    engine.dispose()
+    engine = open_world(f"sqlite:///{tmp_path / 'tic.db'}")
+    with engine.connect() as conn:
+        assert migrations.current(conn) == migrations.head()
+    assert snapshot(engine) == before
     engine.dispose()

@@ -64,9 +64,10 @@ def upgrade(conn, metadata: MetaData, *, replay: bool = False) -> str | None:
 
     An empty world gets `metadata` created and is stamped at head (Alembic's recipe for a new
     database) unless `replay`, which runs every revision from the first (how the schema test
-    checks the revisions against the metadata); any other world runs the revisions from where
-    it is. Returns the revision it started from ('' for an empty world), or None when it was
-    already at head.
+    checks the revisions against the metadata); a world never stamped whose tables are already
+    exactly the metadata's is stamped; any other world runs the revisions from where it is.
+    Returns the revision it started from ('' for an empty world, 'pre-migrations' for a world of
+    the releases before, 'unstamped'), or None when it was already at head.
     """
     if is_current(conn):
         return None
@@ -75,6 +76,10 @@ def upgrade(conn, metadata: MetaData, *, replay: bool = False) -> str | None:
         metadata.create_all(conn)
         _run(conn, metadata, lambda r, _ctx: _script()._stamp_revs("head", r))
         return ""
+    if rev is None and not replay and not differences(conn, metadata):
+        # tables exactly as this release makes them, but never stamped (made with create_all alone): stamp only
+        _run(conn, metadata, lambda r, _ctx: _script()._stamp_revs("head", r))
+        return "unstamped"
     _run(conn, metadata, lambda r, _ctx: _script()._upgrade_revs("head", r))
     return rev or "pre-migrations"
 
