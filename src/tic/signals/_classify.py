@@ -296,8 +296,8 @@ def _institution(event: Event, auth: str, steers: bool) -> str:
     if not lure:
         return ""
     full = f"{event.subject}\n{strip_injection(event.body)}"
-    push = (find("pressure", full) or find("payment", full) or find("urgent", full) or find("deadline", full)
-            or _PRESSURE.search(full) or _MONEY_STRONG.search(full) or _MONEY_WEAK.search(full))
+    push = (find("pressure", full) or find("payment", full) or _PRESSURE.search(full) or _MONEY_STRONG.search(full)
+            or _MONEY_WEAK.search(full))  # a scammer's threat or a payment: not any "today" or "urgent"
     if not push:
         return ""
     said = push.text if hasattr(push, "text") else push.group(0)
