@@ -451,3 +451,7 @@ _add("cancelled", "cancelled|canceled|called off|that get cancelled|that gets ca
                   "se cancela|se cancelan|suspendido|suspendida|annule|annulee|annules|annulees|est annule|sont annules|"
                   "abgesagt|abgesagte|abgesagten|wurde abgesagt|wurden abgesagt|storniert|gestrichen|"
                   "foi cancelado|foi cancelada|for cancelado|for cancelada|forem canceladas|forem cancelados")
+_add("notice", "notifs|notif")
+_add("emph", "are already in my head|is already in my head|already in my head|i already know them|"
+             "i know them already|i already know|ya me los se|ya los conozco|ja os conheco|kenne ich schon|"
+             "die kenne ich schon|je les connais deja")

@@ -112,6 +112,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                     and not (items[nxt].cls == "word" and nxt + 1 < len(items)
                              and items[nxt + 1].cls in {"aside", "name", "quote"}):  # "Antoine ou la nounou (Sabrina)"
                 raise Unread(f'what "{it.text}" joins here is not understood')  # "Pix ou transferência": either?
+            if cls == "or" and nxt is not None and not ph.empty and _either(items, i, nxt):
+                raise Unread(f'"{it.text}" between two different conditions is not understood')
             i += 1
             continue
         if cls == "about" and it.value:
@@ -162,6 +164,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             ph.mention = True
             i += 1
             continue
+        if cls in {"from", "org"} and ph.who and not _joined(items, i):
+            raise Unread(f'two senders without "or" between them ("{it.text}") are not understood')  # 'Plantão: … do X'
         if cls in {"from", "org"}:
             nxt = _next_content(items, i + 1)
             if nxt is not None and items[nxt].cls in {"kind", "group", "cat", "notice", "any"} and cls == "from":
@@ -225,6 +229,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             i = k[1]
             continue
         if cls in {"name", "quote"}:
+            if ph.who and not _joined(items, i) and i > 0 and items[i - 1].cls in {"f", "from"} \
+                    and any(x.cls == "punct" and x.text == ":" for x in items[:i]):
+                raise Unread(f'two senders without "or" between them ("{it.text}") are not understood')
             i = _bare_name(items, i, ph, people)
             continue
         if cls in {"email", "domain", "phone", "unsaved", "saved", "role"}:
@@ -321,6 +328,32 @@ def _modifies_kind(items: list[Item], i: int) -> bool:
     while j < len(items) and items[j].cls == "word" and j - i < 3:
         j += 1
     return j < len(items) and items[j].cls == "kind"
+
+
+# what kind of condition an item starts: an "or" between two of the same kind lists alternatives of it; between
+# two kinds ("added today or starting within the hour") it would be read as "and" - never
+_CONDITION_OF = {"created": "created", "today": "created", "new": "created", "starts": "starts", "within": "starts",
+                 "recur": "recur", "allday": "allday", "cancelled": "cancelled", "mention": "mention",
+                 "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
+                 "after": "window", "cmp": "amount", "group": "chat"}
+
+
+def _joined(items: list[Item], i: int) -> bool:
+    """Whether a connective ("or", "and", a comma) comes right before items[i] (fillers aside)."""
+    k = i - 1
+    while k >= 0 and items[k].cls in {"f", "kind", "any", "about", "notice", "my"}:
+        k -= 1  # "…, and about any email from our importer": the connective before the new noun phrase
+    return k >= 0 and (items[k].cls in {"or", "and"} or items[k].cls == "punct" and items[k].text in {",", ";", "/"})
+
+
+def _either(items: list[Item], i: int, nxt: int) -> bool:
+    """Whether the "or" at items[i] joins two different kinds of condition."""
+    k = i - 1
+    while k >= 0 and items[k].cls in {"f", "punct"}:
+        k -= 1
+    before = _CONDITION_OF.get(items[k].cls) if k >= 0 else None
+    after = _CONDITION_OF.get(items[nxt].cls)
+    return before is not None and after is not None and before != after
 
 
 def _next_content(items: list[Item], j: int) -> int | None:

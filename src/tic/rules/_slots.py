@@ -339,6 +339,9 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
             refs = [x for x in inner if x.cls in {"ref", "quote", "number"}]
             if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS
                             or x.cls == "punct" and x.text in {".", ":"} for x in inner):
+                if len([x for x in phrases[-1] if x.cls in {"word", "name"}]) <= 1 and not any(
+                        x.cls in {"ref", "quote"} for x in phrases[-1]):
+                    phrases[-1] = []  # "my class (4B)": one common word is named by what the brackets say
                 phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
             elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
                 phrases[-1].extend(x for x in it.items if x.cls != "f")

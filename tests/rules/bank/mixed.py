@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, chat, daily, days, digest, email, event, hours, minutes, newsletter,
+    LOCAL_TODAY_ONLY, Bank, H, N, P, S, chat, daily, days, digest, email, event, hours, list_post, minutes, newsletter,
     other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -160,3 +160,13 @@ b("T7", "cancelled", "custom", "Événements annulés dans l'agenda", True, P(of
 b("T7", "cancelled", "never", "Wiederkehrende Termine nicht melden, außer sie wurden abgesagt", True,
   P(event("Jour fixe", rrule=weekly), S), P(event("Jour fixe", rrule=weekly, status="CANCELLED"), N),
   P(on, None))
+# misreadings a third fresh probe found, now read right or refused
+pta = list_post("PTA", "pta@lists.school.example", "PTA", "pta@lists.school.example", "Class 3A trip")
+pta_4b = list_post("PTA", "pta@lists.school.example", "PTA", "pta@lists.school.example", "4B reading week")
+b("T7", "ref-aside", "never", "Nothing from the PTA mailing list unless its about my class (4B)", False,
+  P(pta, S, "another class's news is not about 4B"), P(pta_4b, N))
+b.no("T7", "label-sender", "always", "Plantão: qualquer coisa do Hospital São João com 'URGENTE' no assunto")
+b.no("T7", "or-conditions", "custom", "Termine, die heute eingetragen wurden oder in der nächsten Stunde anfangen")
+fb = email("Facebook", "notification@facebookmail.com", "Anna commented", "See the post.",
+           headers={"List-Unsubscribe": "<https://facebook.com/u>"})
+b("T7", "notifs", "never", "Notifs Facebook / Insta / LinkedIn", True, P(fb, S), P(other_email(), None))
