@@ -288,3 +288,26 @@ def test_tic_prune_refuses_a_bad_setting_and_changes_nothing(tmp_path, monkeypat
     r = CliRunner().invoke(app, ["prune"])
     assert r.exit_code == 2 and "TIC_KEEP_NOTICES_DAYS" in r.output
     assert not (tmp_path / "tic.db").exists()
+
+
+def test_h11_two_engines_pruning_one_world_at_once_prune_each_row_once(world, clock):
+    """Engines sharing a world each run the pruner: batches take turns (PostgreSQL: an advisory lock), no error."""
+    import threading
+
+    for i in range(300):
+        decide(world, clock, f"email:<{i}@x>", "1", 400)
+    counts: list[int] = []
+    errors: list[BaseException] = []
+
+    def prune() -> None:
+        try:
+            counts.append(Pruner(world, clock, Retention(notices=None, held=None), batch=7).prune_all()["decisions"])
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=prune) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and sum(counts) == 300 and count(world, decision_table) == 0

@@ -52,6 +52,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Pruner", "Retention", "KINDS"]
 
 KINDS = ("notices", "decisions", "failures", "held", "conversation")
+RETENTION_LOCK = 0x7469635F7072756E  # PostgreSQL advisory lock key of a pruning batch ("tic_prun")
 DAY = timedelta(days=1)
 
 
@@ -149,8 +150,11 @@ class Pruner:
                                                     .group_by(n.c.key)).scalars())
         started = self._clock.monotonic()
         with self._engine.begin() as conn:
-            if conn.dialect.name == "postgresql":  # a prune lost in a crash is pruned again: no need to wait for
-                conn.exec_driver_sql("SET LOCAL synchronous_commit = off")  # the disk, so ticks' commits get it
+            if conn.dialect.name == "postgresql":
+                # engines sharing a world prune one batch at a time (no two deleting the same rows in another order)
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({RETENTION_LOCK})")
+                # a prune lost in a crash is pruned again: no need to wait for the disk, so ticks' commits get it
+                conn.exec_driver_sql("SET LOCAL synchronous_commit = off")
             getattr(self, f"_{p.kind}")(conn, p)
         took = self._clock.monotonic() - started
         if took > self._target:
