@@ -12,9 +12,9 @@ Six shapes, each built from that table's word classes (folded: case and accents 
 plus a few English set phrases ("you are now", "new instructions", "<system>"). `shapes(text)` names
 the shapes found; one shape is enough to keep the text out of keyword matching (`has_injection`), two
 together (a label and an order, an order to drop the rules and one to notify everything) are a message
-written to steer the assistant: from an unknown sender that is a scam (`instructs_assistant`). A label
-alone ("System: Windows 11" in a bug report) or the off shape alone ("the parking rules are suspended")
-is not.
+written to steer the assistant (`instructs_assistant`): from an unknown sender, a strong scam signal. A
+label alone ("System: Windows 11" in a bug report) or the off shape alone ("the parking rules are
+suspended") is not.
 """
 
 from __future__ import annotations
