@@ -455,3 +455,13 @@ _add("notice", "notifs|notif")
 _add("emph", "are already in my head|is already in my head|already in my head|i already know them|"
              "i know them already|i already know|ya me los se|ya los conozco|ja os conheco|kenne ich schon|"
              "die kenne ich schon|je les connais deja")
+_add("mention", "someone @ s me|@ s me|@s me|someone @s me|someone @ me|@ me", None)
+_add("keep", "can wait|can wait till|the rest can wait|wait|waits|wait till|wait until|puede esperar|kann warten|"
+             "peut attendre|pode esperar")
+_add("unit", "media hora|meia hora|half an hour|half hour|demi-heure|une demi-heure|halbe stunde|eine halbe stunde|"
+             "einer halben stunde", 30)
+_add("f", "em geral|en general|in general|generally|im allgemeinen|en gros|en general")
+_add("concfull", "a qualquer hora|a cualquier hora|at any time|any time of day|at any hour|a toute heure|"
+                 "n'importe quand|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
+                 "meme en dehors des horaires|even outside hours|even out of hours|auch ausserhalb der arbeitszeit")
+_add("rest", "wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")

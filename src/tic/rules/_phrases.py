@@ -274,6 +274,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
+        if cls == "word" and i + 1 < len(items) and items[i + 1].cls == "aside" and (
+                who := parse_aside(items[i + 1].items)[0]) and all(w.by in {"domain", "address"} for w in who):
+            ph.who.extend(who)  # "los correos del trabajo (@logisur.es)": what the brackets say is who
+            i += 2
+            continue
         if cls == "word" and (k := _before_amount(items, i)) is not None:
             ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
             i = k

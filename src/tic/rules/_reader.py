@@ -367,9 +367,12 @@ def _one_window(windows: list[Window]) -> list[Window]:
 
 
 def _only_window(cond: object) -> bool:
-    """A quiet period: the window alone, or with the kinds of message it applies to."""
+    """A quiet period: the window alone, or with the kinds of message it applies to; or hours of the day that some
+    mail may not come in ("los correos del trabajo no antes de las 9": they wait until 9). Days alone on some
+    senders ("Los domingos no me avises de X") say nothing of later: those are dropped."""
     parts = cond.of if isinstance(cond, All) else (cond,)
-    return all(isinstance(p, (Window, Kind)) for p in parts) and any(isinstance(p, Window) for p in parts)
+    windows = [p for p in parts if isinstance(p, Window)]
+    return bool(windows) and (all(isinstance(p, (Window, Kind)) for p in parts) or any(w.start for w in windows))
 
 
 def _is_window(cond: object) -> bool:

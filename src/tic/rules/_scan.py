@@ -155,8 +155,13 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     return tuple(items)
 
 
+# chat shorthand people type in rules, read as the word it stands for
+_SHORTHAND = {"q": "que", "qq": "qualquer", "pq": "porque", "tb": "tambien", "tbm": "tambem", "vc": "voce",
+              "msj": "mensaje", "msjs": "mensajes", "nich": "nicht", "wenns": "wenn", "tjrs": "toujours"}
+
+
 def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[list[Item], int]:
-    lows = [t.low for t in toks]
+    lows = [_SHORTHAND.get(t.low, t.low) for t in toks]
     out: list[Item] = []
     overrides = _LANG_OVERRIDES.get(lang, {})
     while i < len(toks):
@@ -222,7 +227,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
-                                     and toks[j + 1].cap and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)):
+                                     and toks[j + 1].cap and toks[j + 1].kind == "word"
+                                     and not _structural(lows, j + 1)):  # "Harinera del Sur", "Banco de España"
                 j += 1
             out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
@@ -278,6 +284,14 @@ def _one_edit(a: str, b: str) -> bool:
 def _noun_like(toks: list[Token]) -> bool:
     """A German capitalised word may be any noun; 'XING', 'LinkedIn', 'TikTok' are written as names are."""
     return all(part[1:] == part[1:].lower() for t in toks if t.kind == "word" for part in t.text.split("-"))
+
+
+_STRUCTURAL = {"v+", "v-", "neg", "negv", "if", "unless", "except", "only", "kind", "always", "cat", "group", "any"}
+
+
+def _structural(lows: list[str], j: int) -> bool:
+    """A word that shapes the rule even written with a capital; others after "del"/"de"/"der" belong to a name."""
+    return any(c.cls in _STRUCTURAL for c in candidates(lows, j))
 
 
 def _lexical(lows: list[str], j: int) -> bool:

@@ -197,6 +197,11 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
                 and items[j + 1].cls == "word" and len(words) < 3:
             words.append(items[j].text)  # "nuestro sistema de guardias", "mi jefe de obra"
             j += 1
+    if not words and j < len(items) and items[j].cls == "name" and items[start].cls == "my" \
+            and fold(items[j].text.split()[0]).rstrip(".") in {"frau", "herr", "mme", "mr", "mrs", "ms", "sr", "sra"}:
+        # "meiner Frau Katrin": after "my", "Frau" is his wife, not a title: Katrin, by her first name
+        found_ = [Who(by="name", value=items[j].text.split(None, 1)[1])]
+        return found_, _sender_asides(items, j + 1, found_, people, role="")
     if not words:
         raise Unread(f'"{items[start].text}" is not followed by who it means')
     role = " ".join(words)
