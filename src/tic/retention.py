@@ -90,6 +90,10 @@ class _Pass:
     deleted: int = 0
     floors: dict[str, int] = field(default_factory=dict)  # conversation -> first message id kept
     keep: frozenset[int] = frozenset()  # notices: the newest standing notice of each template
+    top: int | None = None  # the table's newest id when the pass began: never pruned (SQLite reuses a deleted max id)
+
+
+_ID_TABLES = {"notices": notice_table, "decisions": decision_table, "held": held_event_table}
 
 
 class Pruner:
@@ -138,13 +142,15 @@ class Pruner:
     def _step(self, p: _Pass) -> None:
         """One batch in its own transaction; the next batch is halved when this one took longer than the target
         (a slow disk, a busy machine), doubled back up to `batch` when it took under half of it."""
-        if p.after is None and p.kind in ("conversation", "notices"):
+        if p.after is None and p.kind in ("conversation", "notices", "decisions", "held"):
             with self._engine.connect() as conn:  # read only, once a pass: what this pass must keep
+                if p.kind in _ID_TABLES:
+                    p.top = conn.execute(select(func.max(_ID_TABLES[p.kind].c.id))).scalar()
                 if p.kind == "conversation":  # where each conversation's kept part starts
                     p.floors = {c: f for c in conn.execute(select(chat_history_table.c.conversation).distinct()).scalars()
                                 if (f := self._floor(conn, c, p.cutoff)) is not None}
                     p.after = 0
-                else:  # notices posted later are newer still; a withdrawal later only makes more prunable
+                elif p.kind == "notices":  # notices posted later are newer still; a withdrawal later only makes more prunable
                     n = notice_table
                     p.keep = frozenset(conn.execute(select(func.max(n.c.id)).where(n.c.withdrawn_at.is_(None))
                                                     .group_by(n.c.key)).scalars())
@@ -176,7 +182,9 @@ class Pruner:
         p.after = rows[-1][0]
         if len(rows) < self._batch:
             p.done = True
-        return [i for i, t in rows if t is not None and t < p.cutoff]
+        # the newest row stays: SQLite gives a deleted max id to the next insert, and other engines notice new
+        # notices by max(id) growing (tic.notices' poll), so the max never goes back
+        return [i for i, t in rows if t is not None and t < p.cutoff and (p.top is None or i < p.top)]
 
     def _notices(self, conn, p: _Pass) -> None:
         n, pend = notice_table, pending_notice_table
