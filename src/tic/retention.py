@@ -19,6 +19,9 @@ What is pruned, each after its own period (a period of None keeps everything):
   first message id the agent still reads). It cuts only at a user message, so the history left
   starts a turn and no tool call loses its result (H8).
 
+The newest row of each table always stays (SQLite gives a deleted max id to the next insert, and
+other engines learn of new notices by max(id) growing).
+
 Each batch examines at most `batch` rows in id order and deletes the prunable ones in its own
 short transaction (the size halves when a batch took longer than `target`, so a slow disk gets
 smaller batches), then `run` pauses (on the Clock) so a tick's write never waits behind a long
