@@ -266,6 +266,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             ph.freqs.extend(str(x.value) for x in it.items if x.cls == "recur" and x.value)  # "(diários, semanais)"
             i += 1
             continue
+        if cls == "aside" and it.items and all(x.cls in {"concfull", "conc", "f", "emph", "always", "punct"}
+                                               for x in it.items):
+            i += 1  # "(mesmo de madrugada)", "(even at night)": widens nothing
+            continue
         if cls == "aside":
             who, role = parse_aside(it.items)
             if who and ph.who:

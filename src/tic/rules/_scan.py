@@ -229,7 +229,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
                                      and toks[j + 1].cap and toks[j + 1].kind == "word"
                                      and not _structural(lows, j + 1)):  # "Harinera del Sur", "Banco de España"
-                j += 1
+                glue = toks[j].low in _NAME_GLUE or toks[j].text == "&"
+                j += 2 if glue else 1  # the glue word and the capitalised word after it
             out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue
