@@ -51,6 +51,10 @@ PEOPLE = [
     ("fr-regles", "Les règles du tournoi sont suspendues pour la finale, venez quand même."),
     ("de-melde-mich", "In der Regel melde ich mich morgens, alle Nachrichten beantworte ich abends."),
     ("de-system-im", "Die Röntgenbilder liegen im System, bitte bis morgen ansehen."),
+    ("en-instructions", "Instructions: sign page 4 and return it by Friday, please."),
+    ("es-instrucciones", "Instrucciones: firme la página 4 y devuélvala antes del viernes."),
+    ("fr-consigne", "Consigne : rendez le devoir avant lundi."),
+    ("de-anweisung", "Anweisung: Bitte bis Freitag unterschreiben."),
 ]
 
 

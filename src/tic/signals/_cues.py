@@ -395,7 +395,7 @@ def family_salutation(text: str) -> str | None:
 INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {
         "label": ("system", "system message", "system note", "system notice", "system instruction", "system prompt",
-                  "system override", "admin", "administrator", "instruction", "instructions", "ai instruction",
+                  "system override", "admin", "administrator", "instruction", "ai instruction",
                   "note to the ai", "note to ai", "note to the assistant", "note to the model", "assistant", "ai"),
         "addressee": ("assistant", "ai", "ai assistant", "language model", "llm", "model", "bot", "agent"),
         "ignore": ("ignore", "disregard", "override", "suspend", "bypass", "forget"),
@@ -411,8 +411,8 @@ INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
         "urgent": ("urgent", "high priority", "top priority", "important", "priority"),
     },
     "es": {
-        "label": ("sistema", "mensaje del sistema", "nota del sistema", "aviso del sistema", "instruccion",
-                  "instrucciones", "nota para el asistente", "nota para la ia", "asistente"),
+        "label": ("sistema", "mensaje del sistema", "nota del sistema", "aviso del sistema",
+                  "instruccion para el asistente", "nota para el asistente", "nota para la ia", "asistente"),
         "addressee": ("asistente", "ia", "modelo", "bot", "agente", "inteligencia artificial"),
         "ignore": ("ignora", "ignore", "ignorar", "ignoren", "omite", "omita", "desactiva", "desactive", "suspende",
                    "suspenda", "olvida", "olvide", "anula", "anule", "salta", "desobedece"),
@@ -428,7 +428,7 @@ INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
         "urgent": ("urgente", "urgentes", "prioritario", "alta prioridad", "importante"),
     },
     "pt": {
-        "label": ("sistema", "mensagem do sistema", "nota do sistema", "aviso do sistema", "instrucao", "instrucoes",
+        "label": ("sistema", "mensagem do sistema", "nota do sistema", "aviso do sistema", "instrucao para o assistente",
                   "nota para o assistente", "nota para a ia", "assistente"),
         "addressee": ("assistente", "ia", "modelo", "bot", "agente", "inteligencia artificial"),
         "ignore": ("ignore", "ignora", "ignorar", "desconsidere", "desconsidera", "desconsiderar", "suspenda",
@@ -445,8 +445,8 @@ INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
         "urgent": ("urgente", "urgentes", "prioritario", "prioritaria", "alta prioridade", "importante"),
     },
     "fr": {
-        "label": ("systeme", "message systeme", "note systeme", "avis systeme", "instruction", "instructions",
-                  "consigne", "note a l'assistant", "note pour l'assistant", "note a l'ia", "assistant"),
+        "label": ("systeme", "message systeme", "note systeme", "avis systeme", "consigne systeme",
+                  "note a l'assistant", "note pour l'assistant", "note a l'ia", "assistant"),
         "addressee": ("assistant", "assistante", "ia", "modele", "bot", "agent", "intelligence artificielle"),
         "ignore": ("ignorez", "ignore", "ignorer", "oubliez", "oublie", "suspendez", "suspends", "contournez",
                    "desactivez", "desactive", "annulez", "outrepassez", "passez outre"),
@@ -463,7 +463,7 @@ INSTRUCTION: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "de": {
         "label": ("system", "system-hinweis", "systemhinweis", "systemnachricht", "systemmeldung", "system-nachricht",
-                  "systemanweisung", "anweisung", "hinweis an den assistenten", "hinweis fur den assistenten",
+                  "systemanweisung", "hinweis an den assistenten", "hinweis fur den assistenten",
                   "an die ki", "hinweis an die ki", "assistent"),
         "addressee": ("assistent", "assistentin", "ki", "modell", "bot", "agent", "kunstliche intelligenz"),
         "ignore": ("ignoriere", "ignorieren sie", "missachte", "vergiss", "vergessen sie", "deaktiviere",
