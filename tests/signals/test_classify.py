@@ -98,6 +98,7 @@ CLAIMS = [
     ("en-lost-phone", "hi, lost my phone at the gym, texting from a different number. call me?"),
     ("en-its-me", "it's me, can you call me back on this one?"),
     ("es-hermano", "Hola, soy tu hermano, ¿me prestas 500 pesos? te los devuelvo el viernes"),
+    ("es-name-kin", "Soy Beto, tu hermano. ¿Me pasas 40 dólares por Zelle?"),
     ("es-soy-yo", "Soy yo, Marta. Cambié de número, guárdalo porfa"),
     ("pt-pix", "Oi, aqui é a Júlia! Consegue me mandar um pix de 300?"),
     ("pt-sou-eu", "Sou eu, meu celular caiu na piscina. Pode me ajudar com um boleto?"),
@@ -124,6 +125,8 @@ INTRODUCTIONS = [
     ("pt-farmacia", "Oi, aqui é da farmácia, seu remédio chegou, pode buscar hoje?"),
     ("fr-garage", "Bonjour, c'est le garage Martin, votre voiture est prête, vous pouvez passer aujourd'hui ?"),
     ("de-hausverwaltung", "Guten Tag, hier ist Herr Vogel von der Hausverwaltung. Können Sie morgen um 9 Uhr da sein?"),
+    ("es-fontanero", "Hola, soy Carlos, el fontanero. ¿Le viene bien mañana a las 9?"),
+    ("en-neighbour", "Hi, it's Tom, your neighbour from 4B - can you move your car today?"),
 ]
 
 

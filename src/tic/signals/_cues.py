@@ -486,6 +486,8 @@ _NOT_A_NAME = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "o", "os
                "une", "der", "die", "das", "ein", "eine", "ihr", "ihre", "dr", "dra", "mr", "mrs", "ms", "prof",
                "sr", "sra", "herr", "frau", "m", "mme", "mlle", "me", "de", "do", "da"}
 _AFFILIATION = re.compile(r"\s*(?:from|of|at|de|del|da|do|von|vom|chez|bei)\b", re.I)
+# "soy Carlos, el fontanero", "it's Tom, your neighbour from 4B": a name with a role is an introduction
+_ROLE = re.compile(r"\s*(?:the|el|la|o|a|le|l'|der|die|das|your|tu|su|votre|ton|ta|seu|sua|dein|deine|ihr|ihre)\s*(\w+)", re.I)
 
 
 def _plain(text: str) -> str:
@@ -516,6 +518,11 @@ def claimed_identity(text: str) -> str | None:
         if owner or not word[0].isupper() or fold(word) in _NOT_A_NAME:
             continue
         rest = plain[m.end() + after.end():]
-        if re.match(r"\s*(?:[,.!;:\-–—]|$)", rest) and not _AFFILIATION.match(rest.lstrip(" ,.-–—")):
-            return f"{m.group(0)} {word}"
+        if not re.match(r"\s*(?:[,.!;:\-–—]|$)", rest):
+            continue
+        tail = rest.lstrip(" ,.-–—")
+        role = _ROLE.match(tail)
+        if _AFFILIATION.match(tail) or (role and fold(role.group(1)) not in relatives):
+            continue
+        return f"{m.group(0)} {word}"
     return None
