@@ -220,3 +220,21 @@ def test_a_world_with_every_table_but_never_stamped_is_stamped_not_migrated_agai
         assert migrations.current(conn) == migrations.head()
     assert snapshot(engine) == before
     engine.dispose()
+
+
+def test_head_is_written_out_for_the_quick_check_on_start():
+    """tic.migrations.HEAD lets a current world open without importing Alembic: it must name the newest revision."""
+    assert migrations.HEAD == migrations.head(), (
+        f"set HEAD = {migrations.head()!r} in src/tic/migrations/__init__.py (the newest revision)")
+
+
+def test_opening_a_current_world_imports_no_alembic(tmp_path):
+    import subprocess
+    import sys
+
+    url = f"sqlite:///{tmp_path / 'tic.db'}"
+    open_world(url).dispose()
+    code = ("import sys; from tic.db import open_world; open_world(sys.argv[1]).dispose(); "
+            "print(sorted(m for m in sys.modules if m.startswith('alembic')))")
+    out = subprocess.run([sys.executable, "-c", code, url], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

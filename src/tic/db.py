@@ -348,7 +348,7 @@ def _create_schema(engine: Engine) -> None:
     from tic import migrations
 
     with engine.connect() as conn:
-        if migrations.is_current(conn):
+        if migrations.at_head(conn) or migrations.is_current(conn):
             return
     for attempt in range(3):
         try:
