@@ -18,6 +18,7 @@ from tic.rules._slots import (
     People,
     Unread,
     amount_slot,
+    labelled_ref,
     parse_aside,
     range_end,
     sender_slot,
@@ -378,6 +379,27 @@ def _sender_from(items: list[Item], i: int, people: People) -> tuple[list[Who], 
 
 def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     nxt = _next_content(items, i + 1)
+    if nxt is not None and items[nxt].cls == "name" and (ref := labelled_ref(items[nxt])).cls == "ref":
+        items[nxt] = ref  # "mit der Auftragsnummer AU-2026-1184", scanned as one German name
+    label = nxt
+    while label is not None and label < len(items) and label - nxt < 4 and (
+            items[label].cls in {"ident", "word", "f"} or items[label].cls == "name" and items[label].weak):
+        label += 1  # "con el número de expediente 2026/00871", "mit der Auftragsnummer AU-2026-1184": its label
+    if label is not None and label < len(items) and items[label].cls == "ref":
+        nxt = label
+    if nxt is not None and items[nxt].cls in {"quote", "word", "ref"}:
+        phrases_, j = topic_slot(items, nxt)  # 'com "Câmara de Campinas" ou "CPI do transporte" no assunto'
+        k = j
+        while k < len(items) and items[k].cls == "f":
+            k += 1
+        named = [x for x in items[nxt:j] if x.cls in {"quote", "ref"}]
+        if phrases_ and k < len(items) and items[k].cls == "subject" and named:
+            ph.subject_topics.extend(phrases_)
+            ph.kinds.add("email")
+            return k + 1
+        if phrases_ and named and all(any(x.text in p for x in named) for p in phrases_):
+            ph.topics.extend(phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it
+            return j
     if nxt is not None and items[nxt].cls in {"quote", "word"}:
         words = []
         j = nxt

@@ -91,7 +91,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         k = j
         while k < len(toks) and toks[k].low in {"the", "next", "las", "los", "den", "les", "as", "os", "der", "l'"}:
             k += 1
-        if k < len(toks) and _unit(toks[k]) is not None:
+        if k < len(toks) and (_unit(toks[k]) is not None or any(c.cls == "unit" for c in candidates(
+                [t.low for t in toks], k))):  # "en menos de media hora"
             return True
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:

@@ -18,7 +18,7 @@ from tic.rules._people import apposition, saved_later
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone"]
+__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref"]
 
 
 @dataclass
@@ -340,7 +340,7 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         elif it.cls == "aside" and examples(it.items):
             pass
         elif it.cls == "aside":
-            inner = [_labelled_ref(x) for x in it.items]
+            inner = [labelled_ref(x) for x in it.items]
             refs = [x for x in inner if x.cls in {"ref", "quote", "number"}]
             if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS
                             or x.cls == "punct" and x.text in {".", ":"} for x in inner):
@@ -363,7 +363,7 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
     for p in phrases:  # "the reference MX-4410": the label word is not part of what to look for
         if any(x.cls in {"ref", "number"} for x in p):
             p[:] = [x for x in p if fold(x.text) not in _REF_WORDS]
-        p[:] = [_labelled_ref(x) for x in p]
+        p[:] = [labelled_ref(x) for x in p]
         _reference_alone(p)
         while p and p[-1].cls == "f":  # "Mails zum Bauantrag X bitte immer melden": "bitte" is no topic word
             p.pop()
@@ -391,10 +391,12 @@ def _ref_part(x: Item) -> bool:
     return x.cls in {"ref", "number"} or x.cls in {"word", "name"} and len(x.text) <= 3 and x.text.isupper()
 
 
-def _labelled_ref(x: Item) -> Item:
+def labelled_ref(x: Item) -> Item:
     """'Aktenzeichen VG-88217' scanned as one (German) name: the reference alone."""
     first, _, rest = x.text.partition(" ")
-    if x.cls == "name" and fold(first) in _REF_WORDS and re.fullmatch(r"[\w/-]*\d[\w/-]*", rest):
+    label = fold(first)
+    if x.cls == "name" and (label in _REF_WORDS or label.endswith(("nummer", "zeichen", "number", "referenz"))) \
+            and re.fullmatch(r"[\w/-]*\d[\w/-]*", rest):
         return Item("ref", rest, value=fold(rest))
     return x
 
