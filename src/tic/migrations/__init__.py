@@ -1,8 +1,8 @@
 """Schema migrations of the world (Alembic): revisions ship in versions/ and run on every start, under a lock.
 
 No alembic.ini is needed: the revisions are found beside this file, so an installed copy finds
-them too. `tic.db.open_world` calls `is_current` (reads only) and, when the world is behind,
-`upgrade` inside its locked transaction. A world made before migrations existed (no
+them too. `tic.db.open_world` calls `at_head` (plain SQL), then `is_current` (reads only, with
+Alembic) and, when the world is behind, `upgrade` inside its locked transaction. A world made before migrations existed (no
 alembic_version table) is upgraded from the baseline, which creates only what it lacks.
 
 Adding a table or column to `tic.db.metadata` needs a revision here: copy the newest file of
