@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tic.signals._cues import INSTRUCTION
-from tic.signals._instruct import instructs_assistant, shapes
-from tic.signals._text import has_injection, own_words, sender_part, strip_injection
+from tic.signals._instruct import has_injection, instructs_assistant, own_words, sender_part, shapes, strip_injection
 
 # (id, text): each written to steer the assistant - a label or an address plus an order, or two orders
 STEERING = [

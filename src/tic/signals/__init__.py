@@ -8,7 +8,8 @@ from tic.signals._cues import find as find_cue
 from tic.signals._roles import FAMILY
 from tic.signals._matchers import CategoryMatcher, SenderSpec, Topic, TopicMatcher, topic_terms
 from tic.signals._matchers import _topic_words as topic_words
-from tic.signals._text import fold, own_words, words
+from tic.signals._instruct import own_words
+from tic.signals._text import fold, words
 from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta, local_zone
 
 __all__ = ["FAMILY", "CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from tic.sources import Event
 from tic.signals._cues import claimed_identity, family_salutation, find
-from tic.signals._instruct import instructs_assistant
-from tic.signals._text import domain_labels, fold, has_injection, header, looks_like_phone, sender_part, strip_injection
+from tic.signals._instruct import has_injection, instructs_assistant, sender_part, strip_injection
+from tic.signals._text import domain_labels, fold, header, looks_like_phone
 
 __all__ = ["Traits", "traits", "known_correspondent", "CORRESPONDENT_REF", "LOOKALIKE_REF"]
 

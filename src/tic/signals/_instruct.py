@@ -1,5 +1,9 @@
 """R1: text that tries to instruct the assistant, in any language of `_cues.INSTRUCTION`.
 
+`has_injection`, `strip_injection` (every paragraph or bracketed block that tries to address the
+assistant removed before any keyword matching, so content stays data) and `own_words`/`sender_part`
+(what the sender wrote themself, without quotes and forwards) live here.
+
 Six shapes, each built from that table's word classes (folded: case and accents do not matter):
 
 - `label`: a line labelled as a note to the assistant ("SYSTEM:", "[SISTEMA]", "SYSTÈME :", "SYSTEM-HINWEIS:");
@@ -25,7 +29,7 @@ from functools import lru_cache
 from tic.signals._cues import INSTRUCTION
 from tic.signals._text import fold
 
-__all__ = ["shapes", "instructs_assistant", "SHAPES"]
+__all__ = ["shapes", "instructs_assistant", "has_injection", "strip_injection", "own_words", "sender_part", "SHAPES"]
 
 SHAPES = ("label", "addressee", "ignore", "off", "notify_every", "mark", "phrase")
 
@@ -99,3 +103,47 @@ def instructs_assistant(text: str) -> str | None:
     labels = [words for name, words in found if name == "label"]
     orders = [words for name, words in found if name != "label" and name != "addressee"] or [found[-1][1]]
     return " … ".join(labels[:1] + orders[:1])[:90]
+
+
+def has_injection(text: str) -> bool:
+    """True when the text tries to instruct the assistant, in any language of the instruction tables;
+    that the rules are off, said alone, is not an instruction."""
+    return any(name != "off" for name, _ in shapes(text))
+
+
+def strip_injection(text: str) -> str:
+    """Drop every paragraph (or bracketed block) that tries to instruct the assistant."""
+    if not has_injection(text):
+        return text
+    text = re.sub(r"\[[^\]]*\]", lambda m: "" if has_injection(m.group(0)) else m.group(0), text, flags=re.S)
+    paragraphs = re.split(r"\n\s*\n", text)
+    return "\n\n".join(p for p in paragraphs if not has_injection(p))
+
+
+# Where a reply's quoted original starts, in the languages the heuristics read (English, German, Spanish,
+# Portuguese, French, Italian, Swedish): "On ... wrote:", "Am ... schrieb", "El ... escribió:", "Em ... escreveu:",
+# "Le ... a écrit :", "Il ... ha scritto:", "Den ... skrev:" and the Outlook "-----Original Message-----" family.
+_REPLY_START = re.compile(
+    r"\n\s*(on .{5,80} wrote:|am .{5,60} schrieb|el .{5,80} escribi[oó]:|em .{5,80} escreveu:|"
+    r"le .{5,80} a [ée]crit ?:|il .{5,80} ha scritto:|den .{5,80} skrev:|"
+    r"-{3,}\s*(original message|urspr[üu]ngliche nachricht|mensaje original|mensagem original|"
+    r"message d'origine|messaggio originale|ursprungligt meddelande)|_{10,}\s*\n\s*(from|von|de|da|fr[åa]n):)",
+    re.I)
+
+
+_FORWARDED = re.compile(
+    r"\n\s*(-{3,}\s*(forwarded message|weitergeleitete nachricht|mensaje reenviado|mensagem encaminhada|"
+    r"message transf[ée]r[ée]|messaggio inoltrato|vidarebefordrat meddelande)|begin forwarded message:|"
+    r"d[ée]but du message (r[ée]exp[ée]di[ée]|transf[ée]r[ée]))", re.I)
+
+
+def sender_part(body: str) -> str:
+    """What the sender wrote themself: no quoted `>` lines, no quoted original, no forwarded message."""
+    body = "\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">"))
+    return _FORWARDED.split(_REPLY_START.split(body, maxsplit=1)[0], maxsplit=1)[0]
+
+
+def own_words(body: str) -> str:
+    """The sender's own text: without instructions to the assistant, quoted `>` lines and a quoted original."""
+    body = "\n".join(line for line in strip_injection(body).splitlines() if not line.lstrip().startswith(">"))
+    return _REPLY_START.split(body, maxsplit=1)[0]

@@ -27,9 +27,9 @@ from tic.signals._roles import role_evidence
 from tic.signals._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
     CreatedTodayMatcher, RecurrenceMatcher, StartsWithinMatcher, event_start, fmt_delta, local_zone,
 )
+from tic.signals._instruct import strip_injection
 from tic.signals._text import (
-    contains_stem, contains_words, domain_labels, fold, header, looks_like_phone, squash, squash_variants, strip_injection,
-    words,
+    contains_stem, contains_words, domain_labels, fold, header, looks_like_phone, squash, squash_variants, words,
 )
 
 __all__ = [

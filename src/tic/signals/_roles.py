@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from tic.sources import Event
-from tic.signals._text import domain_labels, fold, strip_injection
+from tic.signals._instruct import strip_injection
+from tic.signals._text import domain_labels, fold
 
 __all__ = ["FAMILY", "KIND_OF_SENDER", "ROLES", "family_evidence", "role_evidence", "role_of"]
 

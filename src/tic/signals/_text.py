@@ -2,9 +2,8 @@
 
 Everything here is deterministic and language-light: word splitting that keeps
 possessives attached ("Grace's" is not "Grace"), squashing names for
-comparison with domain labels, a cheap suffix stemmer, and `strip_injection`,
-which removes text that tries to address the assistant ("SYSTEM: ignore your
-rules ...") before any keyword matching, so content stays data (R1).
+comparison with domain labels and a cheap suffix stemmer. What keeps text that
+tries to address the assistant out of keyword matching (R1) is in `_instruct`.
 """
 
 from __future__ import annotations
@@ -22,13 +21,9 @@ __all__ = [
     "stem",
     "contains_words",
     "contains_stem",
-    "strip_injection",
-    "has_injection",
     "header",
     "looks_like_phone",
     "domain_labels",
-    "own_words",
-    "sender_part",
 ]
 
 _WORD = re.compile(r"[\w@][\w'’.\-@]*[\w]|[\w]", re.UNICODE)
@@ -115,25 +110,6 @@ def contains_stem(haystack: list[str], term: str) -> bool:
     return any(w.startswith(s) or stem(w) == s for w in haystack)
 
 
-# --- R1: text that addresses the assistant is data; keep it out of keyword matching ---
-
-def has_injection(text: str) -> bool:
-    """True when the text tries to instruct the assistant, in any language of the instruction tables
-    (`_cues.INSTRUCTION`, shapes in `_instruct`); that the rules are off, said alone, is not an instruction."""
-    from tic.signals._instruct import shapes  # the tables need fold() from here
-
-    return any(name != "off" for name, _ in shapes(text))
-
-
-def strip_injection(text: str) -> str:
-    """Drop every paragraph (or bracketed block) that tries to instruct the assistant."""
-    if not has_injection(text):
-        return text
-    text = re.sub(r"\[[^\]]*\]", lambda m: "" if has_injection(m.group(0)) else m.group(0), text, flags=re.S)
-    paragraphs = re.split(r"\n\s*\n", text)
-    return "\n\n".join(p for p in paragraphs if not has_injection(p))
-
-
 def header(headers: Mapping[str, str], name: str) -> str:
     """A header's value, looked up case-insensitively ('' when absent)."""
     want = name.lower()
@@ -165,32 +141,3 @@ def any_in(text_words: Iterable[str], vocabulary: set[str]) -> str | None:
         if w in vocabulary:
             return w
     return None
-
-
-# Where a reply's quoted original starts, in the languages the heuristics read (English, German, Spanish,
-# Portuguese, French, Italian, Swedish): "On ... wrote:", "Am ... schrieb", "El ... escribió:", "Em ... escreveu:",
-# "Le ... a écrit :", "Il ... ha scritto:", "Den ... skrev:" and the Outlook "-----Original Message-----" family.
-_REPLY_START = re.compile(
-    r"\n\s*(on .{5,80} wrote:|am .{5,60} schrieb|el .{5,80} escribi[oó]:|em .{5,80} escreveu:|"
-    r"le .{5,80} a [ée]crit ?:|il .{5,80} ha scritto:|den .{5,80} skrev:|"
-    r"-{3,}\s*(original message|urspr[üu]ngliche nachricht|mensaje original|mensagem original|"
-    r"message d'origine|messaggio originale|ursprungligt meddelande)|_{10,}\s*\n\s*(from|von|de|da|fr[åa]n):)",
-    re.I)
-
-
-_FORWARDED = re.compile(
-    r"\n\s*(-{3,}\s*(forwarded message|weitergeleitete nachricht|mensaje reenviado|mensagem encaminhada|"
-    r"message transf[ée]r[ée]|messaggio inoltrato|vidarebefordrat meddelande)|begin forwarded message:|"
-    r"d[ée]but du message (r[ée]exp[ée]di[ée]|transf[ée]r[ée]))", re.I)
-
-
-def sender_part(body: str) -> str:
-    """What the sender wrote themself: no quoted `>` lines, no quoted original, no forwarded message."""
-    body = "\n".join(line for line in body.splitlines() if not line.lstrip().startswith(">"))
-    return _FORWARDED.split(_REPLY_START.split(body, maxsplit=1)[0], maxsplit=1)[0]
-
-
-def own_words(body: str) -> str:
-    """The sender's own text: without instructions to the assistant, quoted `>` lines and a quoted original."""
-    body = "\n".join(line for line in strip_injection(body).splitlines() if not line.lstrip().startswith(">"))
-    return _REPLY_START.split(body, maxsplit=1)[0]
