@@ -111,6 +111,9 @@ def or_clauses(items: list[Item]) -> list[list[Item]]:
                 and items[k + 2].text.lower() in {"is", "am", "are"}:
             parts.append([])
             continue
+        if it.cls == "or" and k + 1 < len(items) and items[k + 1].cls in {"if", "about", "mention", "from"} and parts[-1]:
+            parts.append([])  # "só se me marcarem ou se falarem de vazamento": either condition, each whole
+            continue
         parts[-1].append(it)
     return parts
 

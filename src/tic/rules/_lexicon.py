@@ -465,3 +465,8 @@ _add("concfull", "a qualquer hora|a cualquier hora|at any time|any time of day|a
                  "n'importe quand|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
                  "meme en dehors des horaires|even outside hours|even out of hours|auch ausserhalb der arbeitszeit")
 _add("rest", "wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")
+_add("unsaved", "unkown numbers|unknow numbers|unkown number|unknwon numbers")
+_add("within", "falten menos de|falte menos de|faltan menos de|faltarem menos de|faltar menos de|il reste moins de|"
+               "when less than|with less than")
+_add("about", "falarem de|falarem do|falarem da|se falarem de|que falem de|falem de|falar de|hablen de|si hablan de")
+_add("mention", "@erwahnt werde|@erwahnt werden|@erwahnt|@markiert werde|@markiert")

@@ -345,7 +345,7 @@ def _modifies_kind(items: list[Item], i: int) -> bool:
 _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "starts": "starts", "within": "starts",
                  "recur": "recur", "allday": "allday", "cancelled": "cancelled", "mention": "mention",
                  "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
-                 "after": "window", "cmp": "amount", "group": "chat"}
+                 "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
 
 
 def _joined(items: list[Item], i: int) -> bool:

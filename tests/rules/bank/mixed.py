@@ -170,3 +170,11 @@ b.no("T7", "or-conditions", "custom", "Termine, die heute eingetragen wurden ode
 fb = email("Facebook", "notification@facebookmail.com", "Anna commented", "See the post.",
            headers={"List-Unsubscribe": "<https://facebook.com/u>"})
 b("T7", "notifs", "never", "Notifs Facebook / Insta / LinkedIn", True, P(fb, S), P(other_email(), None))
+# an "or" between two conditions of an "only if" is either, never both
+condo = chat("Rui", "+351 912 000 333", "Há falta de água no prédio", group=True, chat_name="Condomínio Bloco B")
+condo_chat = chat("Rui", "+351 912 000 333", "Alguém tem uma escada?", group=True, chat_name="Condomínio Bloco B")
+condo_me = chat("Rui", "+351 912 000 333", "@Ana podes ver isto?", group=True, chat_name="Condomínio Bloco B",
+                mentions=("me",))
+b("T7", "only-either", "custom",
+  'Grupo "Condomínio Bloco B": só se me marcarem ou se falarem de vazamento ou falta de água', True,
+  P(condo, N, "about the water, no mention"), P(condo_me, N, "a mention, not about the water"), P(condo_chat, S))
