@@ -395,7 +395,8 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         named = [x for x in items[nxt:j] if x.cls in {"quote", "ref"}]
         if phrases_ and k < len(items) and items[k].cls == "subject" and named:
             ph.subject_topics.extend(phrases_)
-            ph.kinds.add("email")
+            if "calendar" not in ph.kinds:  # a calendar item's title is its subject
+                ph.kinds.add("email")
             return k + 1
         if phrases_ and named and all(any(x.text in p for x in named) for p in phrases_):
             ph.topics.extend(phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it

@@ -345,11 +345,18 @@ def _cond(p: Phrase) -> object:
     return conjoin(parts)
 
 
+_WHEN_WORDS = {"tomorrow", "today", "tonight", "yesterday", "demain", "aujourd'hui", "hier", "ce soir", "manana",
+               "hoy", "ayer", "amanha", "hoje", "ontem", "morgen", "heute", "gestern", "ubermorgen",
+               "apres-demain", "pasado"}
+
+
 def _findable(phrase: str) -> None:
     """A topic must be found in a message that says exactly it: a word too common to look for ("URGENT"), or
     one the matcher cannot see, would make the rule silently never apply."""
     if re.fullmatch(r"[\d\s.,/-]{1,4}", phrase):
         raise Unread(f'"{phrase}" alone is too short a number to look for')
+    if set(fold(phrase).split()) & _WHEN_WORDS:
+        raise Unread(f'"{phrase}" says when, not what a message is about')  # "seulement si c'est pour demain"
     terms = topic_terms(phrase)
     if terms is None or not terms.match(_topic_words(phrase)):
         raise Unread(f'"{phrase}" cannot be looked for in a message on its own')

@@ -149,7 +149,7 @@ def _terms(phrase: str):
     return topic_terms(phrase)
 
 
-@shape("topic", kinds=lambda c: EMAIL if c.where == "subject" else ALL_KINDS, specificity=2,
+@shape("topic", kinds=lambda c: EMAIL | CAL if c.where == "subject" else ALL_KINDS, specificity=2,
        render=lambda c: (f"with {_quoted(c.phrases)} in the subject" if c.where == "subject" else f"about {_quoted(c.phrases)}"))
 def _topic(c: R.Topic, e: Event, ctx):
     topics = tuple(t for t in (_terms(p) for p in c.phrases) if t is not None)

@@ -301,8 +301,8 @@ class TopicMatcher:
         text = _event_text(event)
         for topic in self.topics:
             if topic.where == "subject":
-                if event.kind == "email" and (hit := topic.match(_topic_words(event.subject))):
-                    return f"the subject {hit}"
+                if event.kind in {"email", "calendar"} and (hit := topic.match(_topic_words(event.subject))):
+                    return f"the {'title' if event.kind == 'calendar' else 'subject'} {hit}"  # an item's title
             elif hit := topic.match(text):
                 return f"{'the ' + event.kind if event.kind != 'whatsapp' else 'the message'} {hit}"
         return None

@@ -178,3 +178,8 @@ condo_me = chat("Rui", "+351 912 000 333", "@Ana podes ver isto?", group=True, c
 b("T7", "only-either", "custom",
   'Grupo "Condomínio Bloco B": só se me marcarem ou se falarem de vazamento ou falta de água', True,
   P(condo, N, "about the water, no mention"), P(condo_me, N, "a mention, not about the water"), P(condo_chat, S))
+# a calendar item's title is its subject
+medico = event("Consulta médico de família", start_in=hours(1))
+b("T7", "title", "custom", 'Las citas con "médico" o "dentista" en el título: avísame cuando falten menos de 2 horas', True,
+  P(medico, N), P(event("Consulta médico de família", start_in=hours(5)), None), P(event("Cena", start_in=hours(1)), None))
+b.no("T7", "when-topic", "custom", "Événements sur toute la journée ajoutés aujourd'hui : seulement si c'est pour demain")
