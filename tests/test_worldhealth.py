@@ -111,7 +111,7 @@ def health_for(world, clock):
     told: list[tuple[str, bool]] = []
     posted: list[tuple[str, dict]] = []
     health = WorldHealth(world, clock, tell=lambda line, ok: told.append((line, ok)),
-                         post=lambda template, params: posted.append((template, params)))
+                         post=lambda template, params: posted.append((template, params)), settle=0.3)
     return health, told, posted
 
 
@@ -155,24 +155,57 @@ def test_r3_an_error_not_of_the_world_is_not_retried(sqlite_world, clock):
     assert told == [] and health.faults == 0
 
 
-def test_r3_a_loop_ended_by_a_fault_is_restarted(sqlite_world, clock):
+def test_r3_a_loop_ended_by_a_fault_is_restarted_and_told_working_once_it_runs_without_one(sqlite_world, clock):
     faults = Faults(sqlite_world)
     health, told, _ = health_for(sqlite_world, clock)
     runs = []
 
-    async def loop():  # a loop meant to run forever; a fault ends it twice, then it ends by itself
+    async def loop():  # meant to run forever; a fault ends it twice
         runs.append(1)
         if len(runs) == 1:
             faults.mode = "read_only"
         if len(runs) == 3:
             faults.mode = None
         await asyncio.to_thread(write, sqlite_world)
+        while True:
+            await asyncio.sleep(0.05)  # it runs on: a read works on a read-only world and proves nothing
 
     async def scenario():
-        await health.supervise("the test's loop", loop)
+        task = asyncio.create_task(health.supervise("the test's loop", loop))
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if len(told) == 2:
+                break
+        task.cancel()
 
     asyncio.run(scenario())
-    assert len(runs) == 3 and [ok for _, ok in told] == [False, True]
+    assert len(runs) == 3 and [ok for _, ok in told] == [False, True]  # told working after `settle` without a fault
+
+
+def test_r3_a_read_that_works_on_a_faulty_world_does_not_tell_it_works_again(sqlite_world, clock):
+    faults = Faults(sqlite_world)
+    health, told, _ = health_for(sqlite_world, clock)
+    faults.mode = "read_only"
+    attempts = []
+
+    async def store():
+        attempts.append(1)
+        if len(attempts) == 3:
+            faults.mode = None
+        await asyncio.to_thread(write, sqlite_world)
+
+    async def read():
+        with sqlite_world.connect() as conn:
+            return conn.execute(select(notice_table.c.id)).all()
+
+    async def scenario():
+        writing = asyncio.create_task(health.call("a write", store))
+        await asyncio.sleep(0)
+        await health.call("a read", read)  # works: proves nothing about writing
+        await writing
+
+    asyncio.run(scenario())
+    assert [ok for _, ok in told] == [False, True]
 
 
 @pytest.mark.parametrize("how", ["deleted", "replaced"])

@@ -24,6 +24,7 @@ stops cleanly instead.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -67,6 +68,10 @@ _MESSAGES = (("readonly database", "read_only"), ("read-only", "read_only"), ("d
              ("consuming input failed", "lost"))
 
 
+class FilesNotWritable(sqlite3.OperationalError):
+    """The world's SQLite files cannot be opened for writing (read-only, immutable): checked before a retry."""
+
+
 class WorldGone(TicError):
     """The world's file was deleted or replaced while the engine ran: writing on would write into the void."""
 
@@ -99,6 +104,8 @@ def classify(exc: BaseException) -> Fault | None:
 
 def _one(e: BaseException) -> Fault | None:
     detail = (str(e).strip().splitlines() or [type(e).__name__])[0][:300]
+    if isinstance(e, FilesNotWritable):
+        return Fault("read_only", detail)
     if isinstance(e, DBAPIError) and e.connection_invalidated:
         return Fault("lost", detail)
     state = getattr(e, "sqlstate", None)
@@ -148,12 +155,12 @@ class WorldHealth:
 
     def __init__(self, world: Engine, clock: Clock, *, tell: Callable[[str, bool], None],
                  post: Callable[[str, dict], object] | None = None,
-                 first_wait: float = FIRST_WAIT, max_wait: float = MAX_WAIT) -> None:
+                 first_wait: float = FIRST_WAIT, max_wait: float = MAX_WAIT, settle: float = MAX_WAIT) -> None:
         self._world = world
         self._clock = clock
         self._tell = tell
         self._post = post
-        self._first, self._max = first_wait, max_wait
+        self._first, self._max, self._settle = first_wait, max_wait, settle
         self.file = world_file(world)
         self._identity = _identity(self.file) if self.file is not None else None
         self._down: tuple[Fault, float, str] | None = None  # the fault told, when it began (monotonic), during what
@@ -185,26 +192,69 @@ class WorldHealth:
 
     # --- running the engine's work -----------------------------------------------------------------
 
-    async def call(self, what: str, step: Callable[[], Awaitable[T]]) -> T:
-        """Run `step` until it ends without a fault of the world (other errors propagate), telling once."""
+    async def call(self, what: str, step: Callable[[], Awaitable[T]], *, settle: float | None = None) -> T:
+        """Run `step` until it ends without a fault of the world (other errors propagate), telling once.
+
+        The world is told to work again when a step that met a fault ends (a read that works proves nothing).
+        `settle`: for a step meant to run forever (a loop), when it has run that long (Clock time) after a
+        fault without meeting another."""
+        met = [0]  # faults this call met
+        watchdog: list[asyncio.Task] = []
+
+        def faulted(state: RetryCallState) -> None:
+            for dog in watchdog:
+                dog.cancel()
+            if self._faulted(state, what):
+                met[0] += 1
+
         retrying = AsyncRetrying(
             retry=retry_if_exception(lambda e: not isinstance(e, WorldGone) and classify(e) is not None),
             wait=wait_exponential(multiplier=self._first, min=self._first, max=self._max),
-            sleep=self._clock.sleep, before_sleep=lambda state: self._faulted(state, what), reraise=True)
-        async for attempt in retrying:
-            with attempt:
-                self.check()
-                result = await step()
-        self._recovered()
+            sleep=self._clock.sleep, before_sleep=faulted, reraise=True)
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    self.check()
+                    if met[0]:
+                        self._writable_again()
+                    if settle is not None and met[0]:
+                        watchdog.append(asyncio.create_task(self._settled(settle, met, met[0])))
+                    result = await step()
+        finally:
+            for dog in watchdog:
+                dog.cancel()
+        if met[0]:
+            self._recovered()
         return result  # type: ignore[possibly-undefined]
+
+    def _writable_again(self) -> None:
+        """Before a retry on SQLite: the files must open for writing first (else the fault goes on, untouched:
+        SQLite would open them read-only for good, or die of SIGBUS on an immutable -shm); then the pool's
+        connections are replaced, since one opened meanwhile may be read-only for good."""
+        if self.file is None:
+            return
+        for suffix in ("", "-wal", "-shm"):
+            try:
+                os.close(os.open(f"{self.file}{suffix}", os.O_RDWR))
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise FilesNotWritable(f"{self.file}{suffix} cannot be opened for writing: {exc.strerror}") from None
+        self._world.dispose()
+
+    async def _settled(self, seconds: float, met: list[int], count: int) -> None:
+        await self._clock.pause(seconds)  # real time: how long the loop ran, whatever the clock
+        if met[0] == count:
+            self._recovered()
 
     async def supervise(self, what: str, loop: Callable[[], Awaitable[object]]) -> None:
         """Run a loop meant to run forever; a fault of the world that ends it is told once and the loop restarted
-        after the backoff; any other error is logged and the loop restarted too (R3: never the engine's end)."""
+        after the backoff (told to work again once it ran `settle` seconds without another); any other error
+        is logged and the loop restarted too (R3: never the engine's end)."""
         wait = self._first
         while True:
             try:
-                await self.call(what, loop)
+                await self.call(what, loop, settle=self._settle)
                 return
             except WorldGone:
                 raise
@@ -213,21 +263,22 @@ class WorldHealth:
                 await self._clock.sleep(wait)
                 wait = min(wait * 2, self._max)
 
-    def _faulted(self, state: RetryCallState, what: str) -> None:
+    def _faulted(self, state: RetryCallState, what: str) -> bool:
         exc = state.outcome.exception() if state.outcome else None
         fault = classify(exc) if exc is not None else None
         if fault is None:
-            return
+            return False
         self.faults += 1
         self.check()  # a fault may be the file's going: then stop, do not wait
-        if self._down is not None and self._down[0].kind == fault.kind:
-            log.debug("%s: the database still %s (%s)", what, fault.says, fault.detail)
-            return
+        if self._down is not None:  # told already (a fault may change its face: an I/O error, then read-only)
+            log.info("%s: the database still %s (%s)", what, fault.says, fault.detail)
+            return True
         self._down = (fault, self._clock.monotonic(), what)
         line = (f"[tic] the database {self._where()} {fault.says} ({fault.detail}); {what} waits and retries "
                 "with backoff - nothing is lost, I go on once it works again")
         log.error("%s", line)
         self._tell(line, False)
+        return True
 
     def _recovered(self) -> None:
         if self._down is None:
@@ -242,8 +293,9 @@ class WorldHealth:
             try:  # R3: said once, held like any other warning, now that the world can be written
                 self._post("the database was unavailable for a while", {"fault": fault.kind, "detail": fault.detail,
                                                                           "during": what, "seconds": seconds})
-            except Exception:  # noqa: BLE001 - the line was told; a notice that cannot be stored is not worth a crash
-                log.warning("could not store the notice about the database's fault", exc_info=True)
+            except Exception as exc:  # noqa: BLE001 - the line was told; a notice that cannot be stored is not worth a crash
+                log.warning("could not store the notice about the database's fault: %s", exc,
+                            exc_info=classify(exc) is None)
 
     def _where(self) -> str:
         if self.file is not None:

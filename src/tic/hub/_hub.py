@@ -225,8 +225,8 @@ class ChatHub:
             beat.cancel()
             try:
                 await asyncio.to_thread(self.lease.release, interrupted=interrupted)
-            except Exception:
-                log.warning("could not release the turn; it expires by itself", exc_info=True)
+            except Exception as exc:  # a fault of the world is told once elsewhere (tic.worldhealth): no traceback
+                log.warning("could not release the turn; it expires by itself: %s", exc, exc_info=classify(exc) is None)
 
     async def _heartbeat(self) -> None:
         while True:
@@ -235,8 +235,8 @@ class ChatHub:
                 if not await asyncio.to_thread(self.lease.renew):
                     log.warning("another engine took over the %s agent's turn", self._agent.name)
                     return
-            except Exception:  # the database hiccuped: the next beat tries again, the lease has slack
-                log.warning("could not renew the turn lease", exc_info=True)
+            except Exception as exc:  # the database hiccuped: the next beat tries again, the lease has slack
+                log.warning("could not renew the turn lease: %s", exc, exc_info=classify(exc) is None)
 
     async def _finish_left(self) -> tuple[bool, bool]:
         """H5/H8 under the lease: repair and answer what the history left unanswered.
