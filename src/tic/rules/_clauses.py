@@ -51,6 +51,10 @@ def clauses(items: list[Item]) -> list[_Clause]:
             role = "onlyif"  # 'Groupe "X" : uniquement les messages d'Hugo': of those, only these
             out.append(_Clause(role))
             continue
+        if it.cls == "onlymention" and role == "main" and any(x.cls != "punct" for x in out[-1].items):
+            role = "onlyif"  # "Gruppen nur bei @-Erwähnung": of those, only where I am @-mentioned
+            out.append(_Clause(role, [Item("mention", it.text)]))
+            continue
         if it.cls == "onlyabout" and role == "main" and any(x.cls != "punct" for x in out[-1].items):
             role = "onlyif"  # "Le grossiste OCP, mais seulement pour une rupture": of those, only about that
             out.append(_Clause(role, [Item("about", it.text)]))

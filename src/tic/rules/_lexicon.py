@@ -439,7 +439,7 @@ _add("kind", "whats|zap|zapzap|wpp|zapp", W)
 _add("onlyabout", "only about|only if it's about|only if it is about|only when it's about|only for|"
                   "solo si es por|solo si es sobre|solo si trata de|solo por|solo sobre|solo si hablan de|"
                   "so se for sobre|so se falarem de|so se for de|so sobre|apenas sobre|so quando for sobre|"
-                  "nur wenn es um|nur wegen|nur zu|nur bei|"
+                  "nur wenn es um|nur wegen|"
                   "seulement pour|seulement si c'est pour|seulement s'il s'agit de|uniquement pour|"
                   "uniquement si c'est pour|seulement quand il s'agit de|seulement si ca parle de|"
                   "uniquement si ca parle de")
@@ -470,3 +470,7 @@ _add("within", "falten menos de|falte menos de|faltan menos de|faltarem menos de
                "when less than|with less than")
 _add("about", "falarem de|falarem do|falarem da|se falarem de|que falem de|falem de|falar de|hablen de|si hablan de")
 _add("mention", "@erwahnt werde|@erwahnt werden|@erwahnt|@markiert werde|@markiert")
+# "only with an @-mention" said as a noun ("Gruppen nur bei @-Erwähnung"): an "only if I am mentioned"
+_add("onlymention", "nur bei @ - erwahnung|nur bei @-erwahnung|nur bei erwahnung|nur mit @ - erwahnung|"
+                    "only with an @ - mention|only with a mention|only on @ - mention|solo con mencion|"
+                    "seulement avec mention|so com mencao")

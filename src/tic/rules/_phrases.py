@@ -80,6 +80,8 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_MENTION_VERBS = {"mention", "mentions", "mentioning", "mentioned", "erwahnt", "erwahnen", "mentionne", "mentionnent",
+                  "menciona", "mencionan", "menciona", "mencionam"}
 _IDENTIFIERS = ("name", "quote", "email", "domain", "phone")
 # "X or <word>": a sender or a topic, and does what follows qualify both? Not read: a wrong guess is worse.
 _MIXED_OR = [{a, "word"} for a in _IDENTIFIERS]
@@ -212,6 +214,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             nxt = _next_content(items, i + 1)
             if nxt is None:
                 raise Unread(f'"{it.text}" is not followed by a topic')
+            if items[nxt].cls in _NOT_TOPICS and fold(it.text) in _MENTION_VERBS:
+                raise Unread(f'"{it.text} {items[nxt].text}" is not understood')  # "LinkedIn mention notifications"
             if items[nxt].cls in _NOT_TOPICS:
                 i += 1  # "notify me about emails ...": the object, not a topic
                 continue

@@ -355,6 +355,8 @@ def _findable(phrase: str) -> None:
     one the matcher cannot see, would make the rule silently never apply."""
     if re.fullmatch(r"[\d\s.,/-]{1,4}", phrase):
         raise Unread(f'"{phrase}" alone is too short a number to look for')
+    if phrase.lstrip().startswith("@"):
+        raise Unread(f'"{phrase}" is not a topic (an @-mention is said "mentions me")')
     if set(fold(phrase).split()) & _WHEN_WORDS:
         raise Unread(f'"{phrase}" says when, not what a message is about')  # "seulement si c'est pour demain"
     terms = topic_terms(phrase)

@@ -46,6 +46,7 @@ _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n
 _FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi|je|veux|aucune?|"
                  r"mais|pour|sauf|qui|ceux|tout|rien|chez|mes|leurs?)\b|\b[dlnj]'(?=\w)", re.I)
 _DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|benachrichtige|alles|zum|zur|vom|"
+                 r"nur|bei|mit|wird|werden|sofort|bitte|keine|kein|melden|"
                  r"beim|nur|au(ss|ß)er|bitte|kein|keine|oder|ist|sind|werktags|ganz|stummschalten|melde|mit|mein|meine|meinen|auf|"
                  r"als|gespeichert|schreibt|sag|bescheid|aber|jemand|wurden?|endet)\b|"
                  r"nachrichten\b|gruppen?\b|termine?\b", re.I)

@@ -183,3 +183,8 @@ medico = event("Consulta médico de família", start_in=hours(1))
 b("T7", "title", "custom", 'Las citas con "médico" o "dentista" en el título: avísame cuando falten menos de 2 horas', True,
   P(medico, N), P(event("Consulta médico de família", start_in=hours(5)), None), P(event("Cena", start_in=hours(1)), None))
 b.no("T7", "when-topic", "custom", "Événements sur toute la journée ajoutés aujourd'hui : seulement si c'est pour demain")
+b("T7", "only-mention", "custom", "Gruppen nur bei @-Erwähnung", True,
+  P(chat("Jonas", "+49 170 000 1111", "@Lena kannst du?", group=True, chat_name="Werkstatt", mentions=("me",)), N),
+  P(chat("Jonas", "+49 170 000 1111", "Feierabend!", group=True, chat_name="Werkstatt"), S))
+b.no("T7", "mention-noun", "never", "LinkedIn mention notifications")
+b.no("T7", "noun-after-only", "custom", "Mails nur bei Fristen")
