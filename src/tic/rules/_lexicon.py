@@ -474,3 +474,11 @@ _add("mention", "@erwahnt werde|@erwahnt werden|@erwahnt|@markiert werde|@markie
 _add("onlymention", "nur bei @ - erwahnung|nur bei @-erwahnung|nur bei erwahnung|nur mit @ - erwahnung|"
                     "only with an @ - mention|only with a mention|only on @ - mention|solo con mencion|"
                     "seulement avec mention|so com mencao")
+# the day a calendar item starts on: later today, or tomorrow (T9: the user's local dates)
+_add("onday", "tomorrow|for tomorrow|manana|para manana|amanha|para amanha|pra amanha|morgen|fur morgen|demain|"
+              "pour demain", "tomorrow")
+_add("onday", "later today|tonight|this evening|hoy mismo|esta noche|heute noch|heute abend|ce soir|"
+              "plus tard aujourd'hui|ainda hoje|hoje a noite|hoje mesmo", "today")
+_add("orbefore", "or earlier|or sooner|o antes|ou antes|oder fruher|ou avant|ou plus tot")
+_add("noon", "noon|midday|midi|mediodia|el mediodia|meio-dia|mittag|12 uhr mittags")
+_add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden werden")

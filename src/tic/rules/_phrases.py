@@ -18,6 +18,7 @@ from tic.rules._slots import (
     People,
     Unread,
     amount_slot,
+    clock,
     labelled_ref,
     parse_aside,
     range_end,
@@ -47,6 +48,9 @@ class Phrase:
     created_today: bool = False
     created_new: bool = False
     within: int | None = None
+    starts_on: str = ""  # "today" | "tomorrow"
+    starts_before: str = ""
+    starts_or_before: bool = False
     starts: bool = False
     recur: bool = False
     freqs: list[str] = field(default_factory=list)
@@ -60,7 +64,8 @@ class Phrase:
     def empty(self) -> bool:
         return not (self.kinds or self.generic_kinds or self.who or self.topics or self.subject_topics or self.cats
                     or self.group is not None or self.chat or self.mention or self.created_today or self.created_new
-                    or self.within or self.recur or self.all_day or self.cancelled or self.windows or self.amounts)
+                    or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.windows
+                    or self.amounts)
 
     @property
     def kind_only(self) -> bool:
@@ -74,7 +79,7 @@ class Phrase:
 # --- phrases and predicates --------------------------------------------------------------------------------
 
 _NP_START = {"kind", "any", "notice", "cat"}
-_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "recur", "created", "today", "starts",
+_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "onday", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
                "msgverb", "new"}
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
@@ -253,7 +258,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 ph.who.extend(people.last)
             i += 1
             continue
-        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "cancelled", "fromnow", "unit"}:
+        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "cancelled", "fromnow", "unit",
+                   "onday"}:
             i = _timing(items, i, ph)
             continue
         if cls in {"between", "before", "weekend", "weekday", "day"} or cls == "time" and range_end(items, i) is not None \
@@ -542,6 +548,19 @@ def _timing(items: list[Item], i: int, ph: Phrase) -> int:
     elif cls == "cancelled":
         ph.cancelled = True
         ph.kinds.add("calendar")
+    elif cls == "onday":
+        if ph.starts_on and ph.starts_on != it.value:
+            raise Unread("two days for one calendar item are not understood")
+        ph.starts_on = str(it.value)
+        ph.kinds.add("calendar")
+        j = i + 1
+        if j < len(items) and items[j].cls == "orbefore":  # "mañana o antes": by the end of tomorrow
+            ph.starts_or_before = True
+            j += 1
+        if j + 1 < len(items) and items[j].cls == "before" and items[j + 1].cls in {"time", "number", "noon"}:
+            ph.starts_before = "12:00" if items[j + 1].cls == "noon" else clock(items[j + 1])  # "demain avant midi"
+            j += 2
+        return j
     elif cls in {"fromnow", "unit"}:
         raise Unread(f'"{it.text}" is not understood here')
     return i + 1

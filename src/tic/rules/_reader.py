@@ -33,6 +33,7 @@ from tic.rules._reading import (
     Reading,
     Recurring,
     Sender,
+    StartsOn,
     StartsWithin,
     Topic,
     Window,
@@ -271,6 +272,9 @@ def _merge(phrases: list[Phrase]) -> Phrase:
         out.created_today |= p.created_today
         out.created_new |= p.created_new
         out.within = p.within if p.within is not None else out.within
+        out.starts_on = p.starts_on or out.starts_on
+        out.starts_before = p.starts_before or out.starts_before
+        out.starts_or_before |= p.starts_or_before
         out.starts |= p.starts
         out.recur |= p.recur
         out.freqs += p.freqs
@@ -311,7 +315,7 @@ def _cond(p: Phrase) -> object:
     elif p.created_new or (created and not p.created_today):
         if not (p.kinds == {"calendar"} and created and (p.within or p.starts)):
             raise Unread('"new" or "added" without "today" is not understood')
-    if p.starts and p.within is None and "calendar" in p.kinds and not p.recur:
+    if p.starts and p.within is None and not p.starts_on and "calendar" in p.kinds and not p.recur:
         raise Unread('"starts" needs a time ("starts within 2 hours")')
     kinds = p.kinds or p.generic_kinds
     if p.kinds and p.generic_kinds:
@@ -334,6 +338,8 @@ def _cond(p: Phrase) -> object:
         parts.append(Category(categories=tuple(dict.fromkeys(p.cats))))  # type: ignore[arg-type]
     if p.within is not None:
         parts.append(StartsWithin(minutes=p.within))
+    if p.starts_on:
+        parts.append(StartsOn(day=p.starts_on, or_before=p.starts_or_before, before=p.starts_before))
     if p.recur:
         parts.append(Recurring(freq=tuple(dict.fromkeys(p.freqs))))  # type: ignore[arg-type]
     if p.cancelled:

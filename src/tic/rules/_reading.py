@@ -148,6 +148,25 @@ class AllDay(_Node):
     op: Literal["all_day"] = "all_day"
 
 
+class StartsOn(_Node):
+    """A calendar item that starts later today or tomorrow (the user's local dates); `or_before`: by the end of
+    that day, from now; `before` ("HH:MM"): before that time of that day ("demain avant midi")."""
+
+    op: Literal["starts_on"] = "starts_on"
+    day: Literal["today", "tomorrow"]
+    or_before: bool = False
+    before: str = ""
+
+    @field_validator("before")
+    @classmethod
+    def _before(cls, v: str) -> str:
+        if v:
+            h, _, m = v.partition(":")
+            if not (h.isdigit() and m.isdigit() and int(h) < 24 and int(m) < 60 and len(m) == 2):
+                raise ValueError(f"{v!r} is not HH:MM")
+        return v
+
+
 class Cancelled(_Node):
     """A calendar item that was cancelled (its STATUS is CANCELLED, or it was deleted before it began)."""
 
@@ -223,7 +242,7 @@ class Not(_Node):
 
 
 Cond = Annotated[
-    Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, Recurring, AllDay, Cancelled,
+    Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
           Window,
           Amount, Judgement, All, Any, Not],
     Field(discriminator="op"),

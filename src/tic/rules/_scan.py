@@ -102,6 +102,11 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return any(c.cls == "recur" for c in candidates([t.low for t in toks], j))
     if lex.cls == "between" and nxt is not None and nxt.low in {"las", "as", "les", "the"}:
         j, nxt = j + 1, toks[j + 1] if j + 1 < len(toks) else None  # "entre las 23:00 y las 7:00"
+    if lex.cls == "onday" and lex.words == 1 and j >= 2 and toks[j - 1].low in {"manana", "morgen"} \
+            and toks[j - 2].low in {"la", "el", "der", "am", "den", "de", "por", "pela", "da", "a", "esta", "jeden"}:
+        return False  # "las citas de la mañana", "am Morgen": the morning, not tomorrow
+    if lex.cls == "before" and nxt is not None and any(c.cls == "noon" for c in candidates([t.low for t in toks], j)):
+        return True  # "avant midi", "before noon"
     if lex.cls in {"between", "after", "before"}:
         return nxt is not None and (nxt.kind in {"time"} or (nxt.kind == "number" and lex.cls != "between")
                                     or (nxt.kind == "number" and _is_clock_number(toks, j)))

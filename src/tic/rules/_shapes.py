@@ -216,6 +216,24 @@ def _all_day(c, e: Event, ctx):
     return "an all-day item" if e.kind == "calendar" and e.all_day else None
 
 
+@shape("starts_on", kinds=CAL, specificity=2,
+       render=lambda c: f"starting {c.day}" + (" or earlier" if c.or_before else "")
+       + (f" before {c.before}" if c.before else ""))
+def _starts_on(c: R.StartsOn, e: Event, ctx):
+    if e.kind != "calendar":
+        return None
+    start = _start(e, ctx)
+    if start < ctx.now - timedelta(minutes=1):
+        return None
+    local = start.astimezone(ctx.tz)
+    target = ctx.local_now.date() + timedelta(days=1 if c.day == "tomorrow" else 0)
+    if (local.date() > target) if c.or_before else (local.date() != target):
+        return None
+    if c.before and local.strftime("%H:%M") >= c.before:
+        return None
+    return f"starts {local:%a %d %b %H:%M} (local time), {c.day}" + (f" before {c.before}" if c.before else "")
+
+
 @shape("cancelled", kinds=CAL, render=lambda c: "cancelled", specificity=2)
 def _cancelled(c, e: Event, ctx):
     return "the item was cancelled" if e.kind == "calendar" and e.status == "CANCELLED" else None

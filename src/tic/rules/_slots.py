@@ -18,7 +18,7 @@ from tic.rules._people import apposition, saved_later
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref"]
+__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref", "clock"]
 
 
 @dataclass
@@ -470,6 +470,10 @@ def range_end(items: list[Item], j: int) -> int | None:
 
 def _after_article(items: list[Item], j: int) -> int:
     return j + 1 if j < len(items) and items[j].cls == "f" and fold(items[j].text) in _CLOCK_ARTICLES else j
+
+
+def clock(item: Item) -> str:
+    return _clock(item)
 
 
 def _clock(item: Item) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, chat, daily, days, digest, email, event, hours, list_post, minutes, newsletter,
+    LOCAL_TODAY_ONLY, NOW, Bank, H, N, P, S, chat, daily, days, digest, email, event, hours, list_post, minutes, newsletter,
     other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -182,7 +182,15 @@ b("T7", "only-either", "custom",
 medico = event("Consulta médico de família", start_in=hours(1))
 b("T7", "title", "custom", 'Las citas con "médico" o "dentista" en el título: avísame cuando falten menos de 2 horas', True,
   P(medico, N), P(event("Consulta médico de família", start_in=hours(5)), None), P(event("Cena", start_in=hours(1)), None))
-b.no("T7", "when-topic", "custom", "Événements sur toute la journée ajoutés aujourd'hui : seulement si c'est pour demain")
+b("T7", "starts-on", "custom", "Événements sur toute la journée ajoutés aujourd'hui : seulement si c'est pour demain", True,
+  P(event("Fête de l'école", all_day=True, start_in=days(1), created_ago=minutes(30)), N),
+  P(event("Fête de l'école", all_day=True, start_in=days(3), created_ago=minutes(30)), S, "not for tomorrow"),
+  P(event("Fête de l'école", all_day=True, start_in=days(1), created_ago=days(3)), None, "not added today"))
+b("T7", "starts-on", "custom", "Un rendez-vous ajouté aujourd'hui qui commence demain avant midi", True,
+  P(event("Séance photo", start=NOW.replace(hour=9, minute=30) + days(1), created_ago=minutes(30)), N),
+  P(event("Séance photo", start=NOW.replace(hour=15, minute=0) + days(1), created_ago=minutes(30)), None,
+    "tomorrow, but after noon"))
+b.no("T7", "when-topic", "custom", "Las citas de la mañana")
 b("T7", "only-mention", "custom", "Gruppen nur bei @-Erwähnung", True,
   P(chat("Jonas", "+49 170 000 1111", "@Lena kannst du?", group=True, chat_name="Werkstatt", mentions=("me",)), N),
   P(chat("Jonas", "+49 170 000 1111", "Feierabend!", group=True, chat_name="Werkstatt"), S))
