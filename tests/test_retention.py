@@ -245,7 +245,7 @@ def test_the_engine_prunes_on_the_scheduler(tmp_path, monkeypatch):
 
     class Recording(Scheduler):
         def add(self, name, schedule, job, *, run_now):
-            added[name] = (schedule, job)
+            added[name] = (schedule, job, run_now)
             super().add(name, schedule, job, run_now=run_now)
 
     monkeypatch.setattr(tic.engine, "Scheduler", Recording)
@@ -254,8 +254,9 @@ def test_the_engine_prunes_on_the_scheduler(tmp_path, monkeypatch):
         asyncio.run(asyncio.wait_for(run_engine(app, stdin=io.StringIO(""), say=lambda text: None, prompt=None), 60))
     finally:
         app.world.dispose()
-    schedule, job = added[RETENTION_JOB]
+    schedule, job, first = added[RETENTION_JOB]
     assert schedule.every_minutes == 30 and isinstance(job.__self__, Pruner)
+    assert first > app.clock.now()  # soon after the start, not during it
     assert job.__self__.retention == Retention.from_settings(app.settings)
 
 

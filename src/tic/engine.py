@@ -6,6 +6,7 @@ import asyncio
 import logging
 import sys
 import threading
+from datetime import timedelta
 from typing import Any, Awaitable, Callable, Protocol, TextIO
 
 from tic.agents import Schedule
@@ -23,6 +24,7 @@ __all__ = ["PrintStream", "TerminalStream", "TerminalView", "run_engine"]
 
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
 RETENTION_JOB = "world-retention"  # the scheduler's job pruning the world to its retention (tic.retention)
+RETENTION_FIRST = timedelta(minutes=5)  # the first prune after start
 CHAT_LINE_CHARS = 2000  # a line of the chat longer than this (a model echoing content) is clipped
 
 
@@ -182,7 +184,8 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     for runner in build_background_agents(app):  # T8: cron agents run on their own schedules
         scheduler.add(runner.agent.name, runner.agent.meta.schedule, lambda r=runner: asyncio.to_thread(r.run), run_now=None)
     pruner = Pruner(app.world, app.clock, Retention.from_settings(app.settings))  # issue 10: retention, in short batches
-    scheduler.add(RETENTION_JOB, Schedule(every_minutes=app.settings.retention_every_minutes), pruner.run, run_now=None)
+    scheduler.add(RETENTION_JOB, Schedule(every_minutes=app.settings.retention_every_minutes), pruner.run,
+                  run_now=app.clock.now() + RETENTION_FIRST)  # soon after start, not during it; then every interval
     scheduler.start()
     if prompt:
         prompt()  # later prompts follow each assistant message (`say` prints them)
