@@ -123,7 +123,7 @@ def section_of(text: str, heading: str) -> list[str]:
     ("Stop alerting me about group WhatsApp messages unless I am mentioned", "## Custom rules",    # unless: re-said
      "Don't notify me about WhatsApp messages in group chats unless I am @-mentioned."),            # for its section
     ("Don't notify me about emails before 9am", "## Custom rules",                                # a hold
-     "Don't notify me about e-mails before 09:00."),
+     "Don't notify me about e-mails before 09:00: hold it until then."),
 ], ids=["notify-always", "skip-never", "notify-calendar", "only-if-custom", "unless-custom", "hold-custom"])
 def test_h9_section_comes_from_the_new_rules_reading(world, store, roster, clock, tmp_path, request_, heading, rule):
     text, said, names = say(world, store, roster, clock, tmp_path, BASE, request_)
