@@ -27,14 +27,7 @@ ADD = ToolSpec("add", "Add two integers.", {"type": "object", "properties": {"a"
                                                                             "b": {"type": "integer"}},
                                             "required": ["a", "b"]})
 ASK = [{"role": "system", "content": "You add numbers with the add tool."}, {"role": "user", "content": "2 + 3?"}]
-KEYS = ("OPENAI_API_KEY", "ANTHROPIC_API_KEY")
 
-
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    """No provider key in the environment: a local base URL needs none."""
-    for key in KEYS:
-        monkeypatch.delenv(key, raising=False)
 
 
 @pytest.fixture

@@ -8,35 +8,18 @@ import asyncio
 
 import pytest
 
-from tic.clock import ManualClock
-from tic.db import open_world
-from pydantic import BaseModel
-
-from tic.hub import ChatHub, Notification, Notifier, ToolRegistry, register_builtin_tools
-from tic.hub._registry import Tool
+from tic.hub import ChatHub, Notification
 from tic.hub._summary import SUMMARIZE
-from tic.models.litellm_adapter import LiteLLMModel, import_litellm, outgoing
-from tic.notices import SqlNoticeStore
+from tic.models.litellm_adapter import import_litellm, outgoing
 
-from tests.conftest import T0
 from tests.conformance.fixtures import conformance_servers, provider  # noqa: F401
+from tests.conformance.main_agent import main_agent
 from tests.conformance.servers import Call, Reply
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier:UserWarning")
 
 FACT = "My daughter Alice is allergic to peanuts."
 TOKENS = 2000
-
-
-class AddArgs(BaseModel):
-    a: int
-    b: int
-
-
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
-        monkeypatch.delenv(key, raising=False)
 
 
 def test_item6_every_request_of_a_long_conversation_fits_and_the_model_summarizes(tmp_path, roster, provider):
@@ -53,36 +36,25 @@ def test_item6_every_request_of_a_long_conversation_fits_and_the_model_summarize
         return Reply("Noted. Nothing else needs your attention right now; I will tell you when something arrives.")
 
     provider.script(default=answer)
-    clock = ManualClock(T0)
-    world = open_world(f"sqlite:///{tmp_path / 'world.db'}")
-    store = SqlNoticeStore(world, roster, clock)
-    model = LiteLLMModel(provider.model, api_base=provider.url, clock=clock, max_retries=0)
-    registry = ToolRegistry(store)
-    notifier = Notifier(store, clock)
-    register_builtin_tools(registry, store, notifier)
-    registry.register(Tool("add", "Add two integers.", AddArgs, lambda args, ctx: args.a + args.b))
-    agent = roster["main"]
-    agent = type(agent)(meta=agent.meta.model_copy(update={"tools": None}), instructions=agent.instructions,
-                        folder=agent.folder)  # every registered tool, add included
-    hub = ChatHub(engine=world, store=store, registry=registry, agent=agent, model=model, clock=clock,
-                  context_tokens=TOKENS)
-    sent = []
-    fit = hub._fit
-    hub._fit = lambda messages: sent.append(fit(messages)) or sent[-1]  # what each request carries
-    for n in range(1, 41):
-        if n % 4 == 0:  # a notification batch: the synthetic read_notification pair, then its answer
-            notifier.notify(Notification(source="email", event_type="message", summary=f"Person {n} sent an email.",
-                                         refs={"message_id": f"m{n}"}))
-            asyncio.run(hub.deliver_pending())
-        asyncio.run(hub.user_says(FACT if n == 3 else f"Turn {n}: I spent the morning on the quarterly report for "
-                                  "the board, then lunch; anything new in my mail or on my calendar?"
-                                  + (" And please add 2 and 3." if n % 5 == 0 else "")))
-    litellm = import_litellm()
-    counts = [litellm.token_counter(model=provider.model, messages=outgoing(m)) for m in sent]
-    assert len(sent) == 40 + 10 + 8 and max(counts) <= TOKENS  # 40 lines, 10 batches, 8 tool rounds
-    assert summaries and FACT in sent[-1][0]["content"]  # the model's summary carries it
-    assert all(not r.problems for r in provider.requests)
-    world.dispose()
+    with main_agent(tmp_path, roster, provider, max_retries=0) as main:
+        hub = ChatHub(engine=main.world, store=main.store, registry=main.registry, agent=main.agent, model=main.model,
+                      clock=main.clock, context_tokens=TOKENS)
+        sent = []
+        fit = hub._fit
+        hub._fit = lambda messages: sent.append(fit(messages)) or sent[-1]  # what each request carries
+        for n in range(1, 41):
+            if n % 4 == 0:  # a notification batch: the synthetic read_notification pair, then its answer
+                main.notifier.notify(Notification(source="email", event_type="message",
+                                                  summary=f"Person {n} sent an email.", refs={"message_id": f"m{n}"}))
+                asyncio.run(hub.deliver_pending())
+            asyncio.run(hub.user_says(FACT if n == 3 else f"Turn {n}: I spent the morning on the quarterly report for "
+                                      "the board, then lunch; anything new in my mail or on my calendar?"
+                                      + (" And please add 2 and 3." if n % 5 == 0 else "")))
+        litellm = import_litellm()
+        counts = [litellm.token_counter(model=provider.model, messages=outgoing(m)) for m in sent]
+        assert len(sent) == 40 + 10 + 8 and max(counts) <= TOKENS  # 40 lines, 10 batches, 8 tool rounds
+        assert summaries and FACT in sent[-1][0]["content"]  # the model's summary carries it
+        assert all(not r.problems for r in provider.requests)
 
 
 def _last_user_line(request) -> str:

@@ -7,20 +7,14 @@ model that never stops calling tools.
 from __future__ import annotations
 
 import pytest
-from pydantic import BaseModel
 
-from tic.clock import ManualClock
-from tic.db import open_world
 from tic.errors import ModelError
-from tic.hub import ChatHistory, Notifier, ToolRegistry, ToolResult, register_builtin_tools
-from tic.hub._registry import Tool
-from tic.hub._turn import MAX_STEPS, STEP_LIMIT_NOTE, run_turn
+from tic.hub import ChatHistory, ToolResult
+from tic.hub._turn import MAX_STEPS, STEP_LIMIT_NOTE
 from tic.models import AssistantMessage, ToolCall
-from tic.models.litellm_adapter import LiteLLMModel
-from tic.notices import SqlNoticeStore
 
-from tests.conftest import T0
 from tests.conformance.fixtures import conformance_servers, provider  # noqa: F401
+from tests.conformance.main_agent import main_agent
 from tests.conformance.servers import Call, Fail, RateLimited, Reply
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier:UserWarning")
@@ -29,38 +23,11 @@ BATCH = [{"source": "email", "event_type": "message", "summary": "Kandice Philli
           "event_time": "2026-11-30T08:00:00Z", "refs": {"message_id": "m1"}}]
 
 
-class AddArgs(BaseModel):
-    a: int
-    b: int
-
-
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
-        monkeypatch.delenv(key, raising=False)
-
-
 @pytest.fixture
 def main(tmp_path, roster, provider):
-    """(turn, history, model): one turn of the main agent against the provider; the history in a fresh world."""
-    clock = ManualClock(T0)
-    world = open_world(f"sqlite:///{tmp_path / 'world.db'}")
-    store = SqlNoticeStore(world, roster, clock)
-    registry = ToolRegistry(store)
-    register_builtin_tools(registry, store, Notifier(store, clock))
-    registry.register(Tool("add", "Add two integers.", AddArgs, lambda args, ctx: args.a + args.b))
-    history = ChatHistory(world, clock)
-    model = LiteLLMModel(provider.model, api_base=provider.url, clock=clock)
-    agent = roster["main"]
-    agent = type(agent)(meta=agent.meta.model_copy(update={"tools": None}), instructions=agent.instructions,
-                        folder=agent.folder)  # every registered tool, add included
-
-    def turn(**options) -> int:
-        return run_turn(agent=agent, model=model, registry=registry, history=history,
-                        system_prompt="You are the user's assistant.", **options)
-
-    yield turn, history, clock
-    world.dispose()
+    """(turn, history, clock): one turn of the main agent against the provider; the history in a fresh world."""
+    with main_agent(tmp_path, roster, provider) as parts:
+        yield parts.turn, parts.history, parts.clock
 
 
 def inject(history: ChatHistory) -> None:

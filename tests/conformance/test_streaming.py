@@ -7,54 +7,18 @@ from __future__ import annotations
 import time
 
 import pytest
-from pydantic import BaseModel
 
-from tic.clock import ManualClock
-from tic.db import open_world
-from tic.hub import ChatHistory, Notifier, ToolRegistry, register_builtin_tools
-from tic.hub._registry import Tool
-from tic.hub._turn import run_turn
-from tic.models.litellm_adapter import LiteLLMModel
-from tic.notices import SqlNoticeStore
-
-from tests.conftest import T0
 from tests.conformance.fixtures import conformance_servers, provider  # noqa: F401
+from tests.conformance.main_agent import main_agent
 from tests.conformance.servers import Call, Fail, Reply
 
 pytestmark = pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier:UserWarning")
 
 
-class AddArgs(BaseModel):
-    a: int
-    b: int
-
-
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
-        monkeypatch.delenv(key, raising=False)
-
-
 @pytest.fixture
 def main(tmp_path, roster, provider):
-    clock = ManualClock(T0)
-    world = open_world(f"sqlite:///{tmp_path / 'world.db'}")
-    store = SqlNoticeStore(world, roster, clock)
-    registry = ToolRegistry(store)
-    register_builtin_tools(registry, store, Notifier(store, clock))
-    registry.register(Tool("add", "Add two integers.", AddArgs, lambda args, ctx: args.a + args.b))
-    history = ChatHistory(world, clock)
-    model = LiteLLMModel(provider.model, api_base=provider.url, clock=clock, max_retries=1)
-    agent = roster["main"]
-    agent = type(agent)(meta=agent.meta.model_copy(update={"tools": None}), instructions=agent.instructions,
-                        folder=agent.folder)
-
-    def turn(**options) -> int:
-        return run_turn(agent=agent, model=model, registry=registry, history=history,
-                        system_prompt="You are the user's assistant.", **options)
-
-    yield turn, history, model
-    world.dispose()
+    with main_agent(tmp_path, roster, provider, max_retries=1) as parts:
+        yield parts.turn, parts.history, parts.model
 
 
 def test_streaming_text_arrives_piece_by_piece_before_the_reply_is_stored(main, provider):

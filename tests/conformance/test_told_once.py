@@ -28,11 +28,6 @@ NOTE = Notification(source="email", event_type="message", summary="Kandice Phill
 TOLD = "[tic] I could not reach my language model"
 
 
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
-        monkeypatch.delenv(key, raising=False)
-
 
 def test_r3_main_model_returns_500_the_user_is_told_once(tmp_path, roster, provider):
     clock = ManualClock(T0)

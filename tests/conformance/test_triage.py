@@ -29,11 +29,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:.*using the `ReadOnly` qualifier
 FRIENDS = [chat(f"Friend {i}", "see you then", key=f"whatsapp:f{i}") for i in range(12)]  # the heuristics only guess
 
 
-@pytest.fixture(autouse=True)
-def no_keys(monkeypatch):
-    for key in ("OPENAI_API_KEY", "ANTHROPIC_API_KEY"):
-        monkeypatch.delenv(key, raising=False)
-
 
 @pytest.fixture
 def clock():
