@@ -85,10 +85,30 @@ def calendar_fetch(
     """
     now = _utc(now, timezone.utc) or now
     zone = _calendar_zone(calendars) or zone
-    groups: dict[str, list[Any]] = defaultdict(list)
-    zones: dict[str, dict[str, Any]] = defaultdict(dict)  # UID -> TZID -> VTIMEZONE of its own documents
     errors = list(errors or [])
+    groups, zones = _by_uid(calendars, source, errors)
     budget = Budget()  # instances of recurring series this fetch may examine, all series together
+    threshold = _cursor_time(cursor) if cursor else since
+    events: list[Event] = []
+    for uid, components in groups.items():
+        try:
+            event = _event(source, uid, components, zones[uid], zone, now, budget)
+        except Exception as exc:  # noqa: BLE001 - one bad VEVENT must not stop the fetch (R2)
+            errors.append(ItemError(source, f"VEVENT {uid[:200]}", f"{type(exc).__name__}: {str(exc)[:300]}",
+                                    key=stable_key("calendar", uid)))
+            continue
+        if (cursor is None and since is None) or _wanted(event, threshold, now, horizon):
+            events.append(event)
+    events.sort(key=lambda e: e.time)
+    return Fetched(events=events, cursor={"checked_at": now.isoformat()}, errors=errors)
+
+
+def _by_uid(calendars: list[icalendar.Calendar], source: str,
+            errors: list[ItemError]) -> tuple[dict[str, list[Any]], dict[str, list[Any]]]:
+    """The VEVENTs of `calendars` grouped by UID, and each UID's VTIMEZONEs (those of its own documents, one per
+    TZID); a VEVENT without a UID is an item error added to `errors`."""
+    groups: dict[str, list[Any]] = defaultdict(list)
+    zones: dict[str, dict[str, Any]] = defaultdict(dict)  # UID -> TZID -> VTIMEZONE
     n = 0
     for cal in calendars:
         timezones = {str(tz.get("TZID", "")): tz for tz in cal.walk("VTIMEZONE")}
@@ -100,19 +120,7 @@ def calendar_fetch(
                 zones[uid].update(timezones)
             else:
                 errors.append(ItemError(source, f"VEVENT #{n} ({_text(component, 'SUMMARY')[:80]!r})", "it has no UID"))
-    threshold = _cursor_time(cursor) if cursor else since
-    events: list[Event] = []
-    for uid, components in groups.items():
-        try:
-            event = _event(source, uid, components, list(zones[uid].values()), zone, now, budget)
-        except Exception as exc:  # noqa: BLE001 - one bad VEVENT must not stop the fetch (R2)
-            errors.append(ItemError(source, f"VEVENT {uid[:200]}", f"{type(exc).__name__}: {str(exc)[:300]}",
-                                    key=stable_key("calendar", uid)))
-            continue
-        if (cursor is None and since is None) or _wanted(event, threshold, now, horizon):
-            events.append(event)
-    events.sort(key=lambda e: e.time)
-    return Fetched(events=events, cursor={"checked_at": now.isoformat()}, errors=errors)
+    return dict(groups), {uid: list(z.values()) for uid, z in zones.items()}
 
 
 def _wanted(event: Event, threshold: datetime | None, now: datetime, horizon: timedelta) -> bool:

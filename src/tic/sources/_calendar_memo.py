@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import secrets
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any
@@ -40,7 +40,7 @@ import icalendar
 
 from tic.errors import ItemError
 from tic.sources._base import Cursor, Fetched
-from tic.sources._calendar import _calendar_zone, _cursor_time, _event, _text
+from tic.sources._calendar import _by_uid, _calendar_zone, _cursor_time, _event
 from tic.sources._event import Event, stable_key
 from tic.sources._recur import Budget
 from tic.sources._recur import as_utc as _utc
@@ -91,22 +91,8 @@ class CalendarMemo:
     def load(self, calendars: list[icalendar.Calendar], errors: list[ItemError], *, source: str,
              zone: tzinfo | None) -> None:
         """New documents: group their VEVENTs by UID; a UID whose components are the same objects keeps its Event."""
-        groups: dict[str, list[Any]] = defaultdict(list)
-        zones: dict[str, dict[str, Any]] = defaultdict(dict)
         errors = list(errors)
-        n = 0
-        for cal in calendars:
-            timezones = {str(tz.get("TZID", "")): tz for tz in cal.walk("VTIMEZONE")}
-            for component in cal.walk("VEVENT"):
-                n += 1
-                uid = str(component.get("UID", "")).strip()
-                if uid:
-                    groups[uid].append(component)
-                    zones[uid].update(timezones)
-                else:
-                    errors.append(ItemError(source, f"VEVENT #{n} ({_text(component, 'SUMMARY')[:80]!r})", "it has no UID"))
-        self._groups = dict(groups)
-        self._zones = {uid: list(z.values()) for uid, z in zones.items()}
+        self._groups, self._zones = _by_uid(calendars, source, errors)
         zone = _calendar_zone(calendars) or zone
         if zone != self._zone:
             self._known = {}
