@@ -40,18 +40,9 @@ def rss_mb() -> float:
 def strategies(max_lines: int):
     from hypothesis import strategies as st
 
-    text = st.one_of(
-        st.text(st.characters(codec="utf-8", exclude_categories=()), max_size=40),
-        st.tuples(st.text(st.characters(codec="utf-8"), min_size=1, max_size=8), st.integers(0, 30_000))
-        .map(lambda t: (t[0] * (t[1] // len(t[0]) + 1))[: t[1]]),
-        st.sampled_from(["", "\x00", "\x00" * 5, "\ud800", "a\udcffb", "\u202e", "\r\n\t", "😀" * 3_000]),
-    )
-    line = st.fixed_dictionaries({
-        "id": st.one_of(st.integers(0, 10**12).map(str), text), "chat": text, "from": text, "from_number": text,
-        "body": text, "is_group": st.booleans(), "mentions": st.lists(text, max_size=3),
-    })
-    rules = st.lists(text, max_size=6).map(lambda lines: "## Always notify\n" + "".join(f"- {t}\n" for t in lines))
-    return st.lists(line, min_size=1, max_size=max_lines), rules, st.binary(max_size=400)
+    from tests.triage._fuzz import LINE, rules_files
+
+    return st.lists(LINE, min_size=1, max_size=max_lines), rules_files(6), st.binary(max_size=400)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,6 +30,7 @@ from tic.triage.prompt import RULE_CHARS, RULES_FILE_CAP
 from tic.notification import summarize
 
 from tests.conftest import T0
+from tests.triage._fuzz import LINE, rules_files
 from tests.triage.test_tick import ListSource, home, make  # noqa: F401 - home is a fixture
 
 GOOD = 100
@@ -319,17 +320,7 @@ def test_r2_a_rule_too_long_is_not_understood_and_the_others_still_apply():
 
 # --- the fuzz: random sizes and characters ---------------------------------------------------------
 
-TEXT = st.one_of(
-    st.text(st.characters(codec="utf-8", exclude_categories=()), max_size=40),
-    st.tuples(st.text(st.characters(codec="utf-8"), min_size=1, max_size=8), st.integers(0, 30_000))
-    .map(lambda t: (t[0] * (t[1] // len(t[0]) + 1))[: t[1]]),
-    st.sampled_from(["", "\x00", "\x00" * 5, "\ud800", "a\udcffb", "\u202e", "\r\n\t", "😀" * 3_000]),
-)
-LINE = st.fixed_dictionaries({
-    "id": st.one_of(st.integers(0, 10**12).map(str), TEXT), "chat": TEXT, "from": TEXT, "from_number": TEXT,
-    "body": TEXT, "is_group": st.booleans(), "mentions": st.lists(TEXT, max_size=3),
-})
-RULES = st.lists(TEXT, max_size=4).map(lambda lines: "## Always notify\n" + "".join(f"- {t}\n" for t in lines))
+RULES = rules_files(4)
 
 
 @settings(max_examples=30, deadline=None, derandomize=True,
