@@ -46,7 +46,7 @@ from collections import Counter
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
-from bench.triage import MAIL_KINDS, NOW, ROOT
+from bench.triage import MAIL_KINDS, NOW, ROOT, meeting, write_calendar
 from tic.sources._email import email_event
 
 RULES = "# Notifications\n\n## Always notify\n\n- Emails from Ines Duarte\n\n## Never notify\n\n- Newsletters\n"
@@ -108,17 +108,13 @@ def write_history(folder: Path, n: int) -> None:
                f"Date: {at.strftime('%a, %d %b %Y %H:%M:%S +0000')}\nMessage-ID: <hist-{i}@bench.example>\n\n{body}\n")
         path = folder / "mail" / "cur" / f"{int(at.timestamp())}.M{i}P1.bench:2,{'' if recent else 'S'}"
         path.write_text(raw)
-    start = NOW - timedelta(days=3650)
+    start, stamp = NOW - timedelta(days=3650), datetime(2017, 1, 1, tzinfo=timezone.utc)
     events = [f"BEGIN:VEVENT\nUID:standup@bench.example\nDTSTAMP:20170101T000000Z\nCREATED:{start:%Y%m%dT%H%M%SZ}\n"
               f"DTSTART:{start:%Y%m%dT0830%SZ}\nDURATION:PT15M\nRRULE:FREQ=DAILY\nSUMMARY:Standup\nEND:VEVENT\n"]
     for d in range(3650):
         day = start + timedelta(days=d + 183)
-        events.append(f"BEGIN:VEVENT\nUID:day-{d}@bench.example\nDTSTAMP:20170101T000000Z\n"
-                      f"CREATED:{start:%Y%m%dT%H%M%SZ}\nLAST-MODIFIED:{start:%Y%m%dT%H%M%SZ}\n"
-                      f"DTSTART:{day:%Y%m%dT1400%SZ}\nDTEND:{day:%Y%m%dT1500%SZ}\nSUMMARY:Meeting {d}\n"
-                      f"ORGANIZER;CN=Ola Berg:mailto:ola@berg.example\nEND:VEVENT\n")
-    (folder / "calendar.ics").write_text("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//bench//EN\nX-WR-TIMEZONE:UTC\n"
-                                         + "".join(events) + "END:VCALENDAR\n")
+        events.append(meeting(f"day-{d}", d, day.replace(hour=14, minute=0), start, stamp))
+    write_calendar(folder / "calendar.ics", events)
     an_hour_ago = time.time() - 3600  # the mailbox as it was when the engine started: nobody touching it
     for path in (folder / "mail" / "cur", folder / "mail" / "new", folder / "calendar.ics"):
         os.utime(path, (an_hour_ago, an_hour_ago))

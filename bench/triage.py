@@ -93,12 +93,22 @@ def write_sources(folder: Path, n: int) -> None:
         start = NOW + timedelta(hours=2 + i % 70)
         created = NOW - timedelta(hours=1 + i % 20)  # within the first-run window (S5)
         rrule = "RRULE:FREQ=WEEKLY\n" if i % 4 == 0 else ""
-        events.append(f"BEGIN:VEVENT\nUID:bench-{i}@bench.example\nDTSTAMP:{created:%Y%m%dT%H%M%SZ}\n"
-                      f"CREATED:{created:%Y%m%dT%H%M%SZ}\nLAST-MODIFIED:{created:%Y%m%dT%H%M%SZ}\n"
-                      f"DTSTART:{start:%Y%m%dT%H%M%SZ}\nDTEND:{start + timedelta(hours=1):%Y%m%dT%H%M%SZ}\n"
-                      f"{rrule}SUMMARY:Meeting {i}\nORGANIZER;CN=Ola Berg:mailto:ola@berg.example\nEND:VEVENT\n")
-    (folder / "calendar.ics").write_text("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//bench//EN\nX-WR-TIMEZONE:UTC\n"
-                                         + "".join(events) + "END:VCALENDAR\n")
+        events.append(meeting(f"bench-{i}", i, start, created, created, rrule=rrule))
+    write_calendar(folder / "calendar.ics", events)
+
+
+def meeting(uid: str, n: int, start: datetime, created: datetime, stamp: datetime, *, rrule: str = "") -> str:
+    """One hour-long VEVENT "Meeting <n>" (UID <uid>@bench.example) organised by Ola Berg; `rrule` a whole line."""
+    return (f"BEGIN:VEVENT\nUID:{uid}@bench.example\nDTSTAMP:{stamp:%Y%m%dT%H%M%SZ}\n"
+            f"CREATED:{created:%Y%m%dT%H%M%SZ}\nLAST-MODIFIED:{created:%Y%m%dT%H%M%SZ}\n"
+            f"DTSTART:{start:%Y%m%dT%H%M%SZ}\nDTEND:{start + timedelta(hours=1):%Y%m%dT%H%M%SZ}\n"
+            f"{rrule}SUMMARY:Meeting {n}\nORGANIZER;CN=Ola Berg:mailto:ola@berg.example\nEND:VEVENT\n")
+
+
+def write_calendar(path: Path, events: list[str]) -> None:
+    """A .ics file of these VEVENTs (the calendar's zone UTC)."""
+    path.write_text("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//bench//EN\nX-WR-TIMEZONE:UTC\n" + "".join(events)
+                    + "END:VCALENDAR\n")
 
 
 class TimedSource:
