@@ -170,3 +170,50 @@ def test_r3_a_chat_line_typed_while_the_world_is_read_only_is_stored_once_and_an
     finally:
         faults.mode = None
         app.world.dispose()
+
+
+def test_r3_a_run_whose_world_stays_read_only_ends_with_a_clear_error_and_the_next_run_tells_all_once(tmp_path):
+    """At start (and at the end of the input) nothing waits for ever: a world still failing after the patience ends the run
+    (WorldDown, a clear error: exit 2 in ./tic run); nothing stored is lost, the next run tells everything once."""
+    from tic.worldhealth import WorldDown
+
+    app = demo_app(tmp_path)
+    faults = Faults(app.world)
+    faults.mode = "read_only"
+    said: list[str] = []
+    try:
+        with pytest.raises(WorldDown, match="is read-only.* s at start; stopped. Nothing stored was lost"):
+            asyncio.run(asyncio.wait_for(run_engine(app, stdin=io.StringIO(""), say=said.append, world_patience=2), 60))
+        assert len([line for line in said if "is read-only" in line]) == 1
+        assert delivered(app.world) == []
+    finally:
+        faults.mode = None
+        app.world.dispose()
+    app = demo_app(tmp_path)  # the next run, on a writable world
+    try:
+        status, _ = run(app)
+        assert status == 0 and sorted(delivered(app.world)) == sorted(EXPECTED_NOTIFY)
+    finally:
+        app.world.dispose()
+
+
+def test_r3_a_world_that_turns_read_only_for_good_mid_run_ends_a_piped_run_at_the_end_of_its_input(tmp_path):
+    from tic.worldhealth import WorldDown
+
+    app = demo_app(tmp_path)
+    faults = Faults(app.world)
+    on_first_notification(app, lambda: setattr(faults, "mode", "read_only"))
+    said: list[str] = []
+    try:
+        with pytest.raises(WorldDown, match="at the end of the input; stopped"):
+            asyncio.run(asyncio.wait_for(run_engine(app, stdin=io.StringIO(""), say=said.append, world_patience=2), 60))
+        assert len([line for line in said if "is read-only" in line]) == 1
+    finally:
+        faults.mode = None
+        app.world.dispose()
+    app = demo_app(tmp_path)
+    try:
+        status, _ = run(app)
+        assert status == 0 and sorted(delivered(app.world)) == sorted(EXPECTED_NOTIFY)  # the rest, once
+    finally:
+        app.world.dispose()

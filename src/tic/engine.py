@@ -16,12 +16,13 @@ from tic.retention import Pruner, Retention
 from tic.scheduler import Scheduler
 from tic.sources import watch_sources
 from tic.textsafe import terminal_text
-from tic.worldhealth import WorldGone, WorldHealth
+from tic.worldhealth import WorldDown, WorldGone, WorldHealth
 
 log = logging.getLogger(__name__)
 
 __all__ = ["PrintStream", "TerminalStream", "TerminalView", "run_engine"]
 
+WORLD_PATIENCE = 120.0  # at the end of the input, a world still failing after this many seconds ends the run (R3)
 QUIET_CHECKS = 3  # consecutive idle checks (one batch window apart) before an end of input exits
 RETENTION_JOB = "world-retention"  # the scheduler's job pruning the world to its retention (tic.retention)
 RETENTION_FIRST = timedelta(minutes=5)  # the first prune after start
@@ -144,7 +145,8 @@ class TerminalView:
 
 async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | None = None,
                      prompt: Callable[[], None] | None = None, views: ChatViews | None = None,
-                     serve: Callable[[ChatHub], Awaitable[None]] | None = None) -> int:
+                     serve: Callable[[ChatHub], Awaitable[None]] | None = None,
+                     world_patience: float = WORLD_PATIENCE) -> int:
     """Run until the input ends (and what is pending is answered) or the task is cancelled.
 
     Returns the exit status: 0, or 1 when the main agent's model was failing at the end (R3: the user was
@@ -169,8 +171,11 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
     watch = asyncio.create_task(health.watch(), name="world-watch")
     me = asyncio.current_task()
     watch.add_done_callback(lambda t: me.cancel() if not t.cancelled() and t.exception() and me else None)
-    await health.call("showing what a stop left unshown", hub.show_unshown)  # issue 8: a reply stored, never shown
-    await health.call("finishing an interrupted turn", hub.resume)  # H5/H11: before anything new
+    async def start() -> None:
+        await health.call("showing what a stop left unshown", hub.show_unshown)  # issue 8: a reply stored, never shown
+        await health.call("finishing an interrupted turn", hub.resume)  # H5/H11: before anything new
+
+    await _unless_the_world_stays_down(health, start(), world_patience, "at start")
     consumer = asyncio.create_task(health.supervise("the delivery of notifications", hub.run_consumer),
                                    name="chathub-consumer")
     scheduler = Scheduler()
@@ -204,9 +209,12 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
         if server is not None and not quit_:
             await server  # the page stays served after the end of the input (./tic run --web </dev/null)
             return 1 if hub.failing else 0
-        if "tic" in scheduler.first_runs:
-            await scheduler.first_runs["tic"]
-        await health.call("the last deliveries", lambda: _until_quiet(app, hub))
+        async def finish() -> None:
+            if "tic" in scheduler.first_runs:
+                await scheduler.first_runs["tic"]
+            await health.call("the last deliveries", lambda: _until_quiet(app, hub))
+
+        await _unless_the_world_stays_down(health, finish(), world_patience, "at the end of the input")
         return 1 if hub.failing else 0
     finally:
         watch.cancel()
@@ -223,6 +231,26 @@ async def run_engine(app: App, *, stdin: TextIO, say: Callable[[str], None] | No
             pass
         if watch.done() and not watch.cancelled() and isinstance(watch.exception(), WorldGone):
             raise watch.exception()  # type: ignore[misc] - the world went: a clear error, not a cancellation
+
+
+async def _unless_the_world_stays_down(health: WorldHealth, work: Awaitable[None], patience: float, when: str) -> None:
+    """At start or at the end of the input: finish `work`, unless the world has been failing for `patience`
+    seconds - then stop with a clear error (R3: told; what is stored stays, what is pending waits for the next
+    run), never hang. While the engine runs (the chat open) it waits for the world as long as it takes."""
+    task = asyncio.ensure_future(work)
+    try:
+        while not task.done():
+            await asyncio.wait({task}, timeout=1.0)
+            if not task.done() and health.down_for() > patience:
+                fault = health.down
+                raise WorldDown(f"the database {health.where()} still {fault.says if fault else 'fails'} after "
+                                f"{health.down_for():.0f} s {when}; stopped. Nothing stored was lost: "
+                                "what is pending is told on the next run, once the database works")
+        task.result()
+    finally:
+        if not task.done():
+            task.cancel()
+            await asyncio.wait({task})
 
 
 def _readline(loop: asyncio.AbstractEventLoop, stdin: TextIO) -> asyncio.Future:

@@ -41,7 +41,7 @@ from tic.errors import TicError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Fault", "WorldGone", "WorldHealth", "classify", "world_file"]
+__all__ = ["Fault", "WorldDown", "WorldGone", "WorldHealth", "classify", "world_file"]
 
 T = TypeVar("T")
 Kind = Literal["lost", "read_only", "full", "io", "busy"]
@@ -70,6 +70,10 @@ _MESSAGES = (("readonly database", "read_only"), ("read-only", "read_only"), ("d
 
 class FilesNotWritable(sqlite3.OperationalError):
     """The world's SQLite files cannot be opened for writing (read-only, immutable): checked before a retry."""
+
+
+class WorldDown(TicError):
+    """The world kept failing longer than the caller would wait (the end of a piped run)."""
 
 
 class WorldGone(TicError):
@@ -169,6 +173,10 @@ class WorldHealth:
     @property
     def down(self) -> Fault | None:
         return self._down[0] if self._down else None
+
+    def down_for(self) -> float:
+        """Seconds (Clock time) since the fault told was met; 0 while the world works."""
+        return self._clock.monotonic() - self._down[1] if self._down else 0.0
 
     # --- the file's identity ---------------------------------------------------------------------
 
@@ -274,7 +282,7 @@ class WorldHealth:
             log.info("%s: the database still %s (%s)", what, fault.says, fault.detail)
             return True
         self._down = (fault, self._clock.monotonic(), what)
-        line = (f"[tic] the database {self._where()} {fault.says} ({fault.detail}); {what} waits and retries "
+        line = (f"[tic] the database {self.where()} {fault.says} ({fault.detail}); {what} waits and retries "
                 "with backoff - nothing is lost, I go on once it works again")
         log.error("%s", line)
         self._tell(line, False)
@@ -297,7 +305,7 @@ class WorldHealth:
                 log.warning("could not store the notice about the database's fault: %s", exc,
                             exc_info=classify(exc) is None)
 
-    def _where(self) -> str:
+    def where(self) -> str:
         if self.file is not None:
             return str(self.file)
         return self._world.url.render_as_string(hide_password=True)
