@@ -58,6 +58,8 @@ class CountingModel:
     def complete(self, messages, tools):
         from tic.models import AssistantMessage, ToolCall
 
+        from tests.hub._shared_world import answer, batch_ids
+
         with self._lock:
             delay, detour = 0.02 + self._rng.random() * 0.06, self._rng.random() < 0.25
         if self._turn_file is not None:
@@ -66,17 +68,13 @@ class CountingModel:
         last = messages[-1]
         if last["role"] == "tool" and last.get("name") == "read_notification" and detour and not self._trailing:
             return AssistantMessage(tool_calls=(ToolCall("call_" + uuid.uuid4().hex[:12], "notices", {"action": "list"}),))
-        ids: list[int] = []
+        ids: list[str] = []
         for m in reversed(messages):
             if m["role"] == "assistant" and (m.get("content") or self._trailing):
                 break
             if m["role"] == "tool" and m.get("name") == "read_notification":
-                ids = _ids(m["content"]) + ids
-        return AssistantMessage(content="answered: " + ",".join(map(str, ids)) if ids else "ok")
-
-
-def _ids(content) -> list[int]:
-    return [int(i["refs"]["message_id"]) for i in json.loads(content or "[]") if "message_id" in (i.get("refs") or {})]
+                ids = batch_ids(m["content"]) + ids
+        return AssistantMessage(content=answer(ids))
 
 
 def run_engine(url: str, schema: str, name: str, ttl: float, beat: float, said_path: str, stop_path: str,
@@ -87,6 +85,8 @@ def run_engine(url: str, schema: str, name: str, ttl: float, beat: float, said_p
     from tic.hub._lease import TurnLease
     from tic.notices import SqlNoticeStore
 
+    from tests.hub._shared_world import NoLease
+
     world = _world(url, schema)
     roster = load_roster(ROOT / "agents")
     clock = SystemClock()
@@ -94,7 +94,7 @@ def run_engine(url: str, schema: str, name: str, ttl: float, beat: float, said_p
     registry = ToolRegistry(store)
     register_builtin_tools(registry, store, Notifier(store, clock))
     said = open(said_path, "a", buffering=1, encoding="utf-8")
-    lease_cls = _no_lease() if "no-lease" in mode else TurnLease
+    lease_cls = NoLease if "no-lease" in mode else TurnLease
     lease = lease_cls(world, clock, agent="main", owner=f"{name}:{os.getpid()}", ttl=ttl, beat=beat)
     model = CountingModel(os.getpid(), trailing="trailing" in mode, turn_file=Path(said_path).parent / "turn")
     hub = ChatHub(engine=world, store=store, registry=registry, agent=roster["main"], model=model,
@@ -110,29 +110,6 @@ def run_engine(url: str, schema: str, name: str, ttl: float, beat: float, said_p
 
     asyncio.run(main())
     store.close()
-
-
-def _no_lease():
-    """The hub before H11 across engines: a turn lock per process only (for the 'before' figures)."""
-    from tic.hub._lease import Claim, TurnLease
-
-    class NoLease(TurnLease):
-        def acquire(self):
-            return Claim(epoch=0, took_over=False, taken_from="")
-
-        def release(self, *, interrupted: bool = False) -> None:
-            pass
-
-        def guard(self, conn) -> None:
-            pass
-
-        def renew(self) -> bool:
-            return True
-
-        def orphaned(self) -> bool:
-            return False
-
-    return NoLease
 
 
 # --- the driver ------------------------------------------------------------------------------------
@@ -243,24 +220,11 @@ def drive(url: str, schema: str, *, events: int, ttl: float, beat: float, kills:
 
 
 def count(history, said: list[str], total: int) -> dict:
-    injected, answered, shown = Counter(), Counter(), Counter()
-    for m in history.rows():
-        for c in m["tool_calls"]:
-            if c["name"] == "read_notification" and c["status"] == "done":
-                injected.update(_ids(c["result"]))
-        if m["role"] == "assistant" and (m["content"] or "").startswith("answered: "):
-            answered.update(int(x) for x in m["content"].split(": ", 1)[1].split(","))
-    for text in said:
-        if text.startswith("answered: "):
-            shown.update(int(x) for x in text.split(": ", 1)[1].split(","))
-    ids = range(total)
-    return {
-        "lost": sum(1 for i in ids if answered[i] == 0),
-        "doubled": sum(1 for i in ids if answered[i] > 1 or injected[i] > 1),
-        "shown_lost": sum(1 for i in ids if shown[i] == 0),
-        "shown_doubled": sum(1 for i in ids if shown[i] > 1),
-        "batches": sum(1 for m in history.rows() for c in m["tool_calls"] if c["name"] == "read_notification"),
-    }
+    from tests.hub._shared_world import figures, tally
+
+    rows = history.rows()
+    return {**figures(map(str, range(total)), *tally(rows, said)),
+            "batches": sum(1 for m in rows for c in m["tool_calls"] if c["name"] == "read_notification")}
 
 
 def main() -> None:

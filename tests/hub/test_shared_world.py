@@ -14,7 +14,6 @@ exactly one stored reply, shown exactly once.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import threading
 import uuid
@@ -24,10 +23,11 @@ from dataclasses import dataclass, field
 import pytest
 
 from tic.hub import ChatHub, Notification, Notifier, ToolRegistry, register_builtin_tools
-from tic.hub._lease import Claim, TurnLease
+from tic.hub._lease import TurnLease
 from tic.models import AssistantMessage, ToolCall
 from tic.notices import SqlNoticeStore
 from tests.fakes import assert_valid_sequence
+from tests.hub._shared_world import NoLease, answer, batch_ids, figures, tally
 
 TTL = 30.0
 BEAT = 0.02  # real seconds between heartbeats in these tests
@@ -91,35 +91,6 @@ class GatedLease(TurnLease):
         return self.gate.beat(super().renew)
 
 
-class NoLease(TurnLease):
-    """The turn lock per process only (before H11 across engines): always 'acquired', never checked."""
-
-    def acquire(self) -> Claim | None:
-        return Claim(epoch=0, took_over=False, taken_from="")
-
-    def release(self, *, interrupted: bool = False) -> None:
-        pass
-
-    def guard(self, conn) -> None:
-        pass
-
-    def renew(self) -> bool:
-        return True
-
-    def orphaned(self) -> bool:
-        return False
-
-
-def batch_ids(content: str | None) -> list[str]:
-    """What each notification of a batch is about: `refs.event_key` (from a tick) or `refs.message_id` (posted here)."""
-    out = []
-    for item in json.loads(content or "[]"):
-        refs = item.get("refs") or {}
-        if "message_id" in refs or "event_key" in refs:
-            out.append(str(refs.get("event_key", refs.get("message_id"))))
-    return out
-
-
 class CountingModel:
     """Answers every read_notification result since its last answer, naming each notification it answers.
 
@@ -147,7 +118,7 @@ class CountingModel:
                 break
             if m["role"] == "tool" and m["name"] == "read_notification":
                 ids = batch_ids(m["content"]) + ids
-        return AssistantMessage(content="answered: " + ",".join(ids) if ids else "ok")
+        return AssistantMessage(content=answer(ids))
 
 
 class GatedRegistry(ToolRegistry):
@@ -269,28 +240,11 @@ async def two_engines(world, roster, clock, *, total: int, seed: int, lease_cls=
 
 def count(engines: list[Engine], expected: list[str]) -> dict:
     """Per notification: in how many completed read_notification results, stored answers and shown replies."""
-    rows = engines[0].hub.history.rows()
-    injected, answered, shown = Counter(), Counter(), Counter()
-    for m in rows:
-        for c in m["tool_calls"]:
-            if c["name"] == "read_notification" and c["status"] == "done":
-                injected.update(batch_ids(c["result"]))
-        if m["role"] == "assistant" and (m["content"] or "").startswith("answered: "):
-            answered.update(m["content"].split(": ", 1)[1].split(","))
-    for e in engines:
-        for text in e.said:
-            if text.startswith("answered: "):
-                shown.update(text.split(": ", 1)[1].split(","))
+    injected, answered, shown = tally(engines[0].hub.history.rows(), [text for e in engines for text in e.said])
     ids = expected
     assert len(set(ids)) == len(ids) and set(injected) <= set(ids)  # nothing told that should not be
     assert_valid_sequence(engines[0].hub.history.messages())
-    return {
-        "lost": sum(1 for i in ids if answered[i] == 0),
-        "doubled": sum(1 for i in ids if answered[i] > 1 or injected[i] > 1),
-        "not_injected": sum(1 for i in ids if injected[i] == 0),
-        "shown_lost": sum(1 for i in ids if shown[i] == 0),
-        "shown_doubled": sum(1 for i in ids if shown[i] > 1),
-    }
+    return {**figures(ids, injected, answered, shown), "not_injected": sum(1 for i in ids if injected[i] == 0)}
 
 
 def test_h11_h7_two_engines_one_paused_mid_turn_lose_and_double_nothing(world, roster, clock):
