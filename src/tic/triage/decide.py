@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Sequence
 from tic.agents import Agent
 from tic.models import ChatModel
 from tic.db import memory_world
+from tic.models import deadline as model_deadline
 from tic.rules import ModelRuleReader, ReadingCache, RuleSet, readings_with_model
 from tic.sources import Event
 from tic.triage._zone import calendar_zone
@@ -89,7 +90,13 @@ class TriageDecider:
 
     def __call__(self, events: Iterable[Event], rules_text: str | None, now: datetime,
                  tz: tzinfo | None = None) -> list[Decision | None]:
-        events = list(events)
+        decider = self._model_decider
+        # R3: the tick's one deadline covers every model request of it, the rule-reading call included
+        with model_deadline(decider.deadline if decider else None, decider.monotonic if decider else None):
+            return self._decide(list(events), rules_text, now, tz)
+
+    def _decide(self, events: list[Event], rules_text: str | None, now: datetime,
+                tz: tzinfo | None) -> list[Decision | None]:
         ruleset = self.ruleset(rules_text)
         local: list[Decision | None] = list(local_decisions(events, rules_text, now, tz, ruleset=ruleset))
         self.last_outcome = None

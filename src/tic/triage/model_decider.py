@@ -84,13 +84,14 @@ class ModelDecider:
         self.deadline = deadline
         self.clock = clock
 
-    def _monotonic(self) -> float:
+    def monotonic(self) -> float:
+        """Now on the deadline's clock (the injected Clock's monotonic time)."""
         return (self.clock or _SYSTEM).monotonic()
 
     def decide(self, events: list[Event], *, system: str, now: datetime) -> ModelOutcome:
         outcome = ModelOutcome()
         failed: str | None = None
-        with model_deadline(self.deadline, self._monotonic):
+        with model_deadline(self.deadline, self.monotonic):
             for start in range(0, len(events), self.batch_size):
                 chunk = list(range(start, min(start + self.batch_size, len(events))))
                 # once a call has failed (after the adapter's retries), the rest of this tick is not asked
