@@ -482,3 +482,4 @@ _add("onday", "later today|tonight|this evening|hoy mismo|esta noche|heute noch|
 _add("orbefore", "or earlier|or sooner|o antes|ou antes|oder fruher|ou avant|ou plus tot")
 _add("noon", "noon|midday|midi|mediodia|el mediodia|meio-dia|mittag|12 uhr mittags")
 _add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden werden")
+_add("unless", "a nao ser|a menos|salvo se|salvo que|excepto si|excepto que|sauf si c'est|ausser wenn es")

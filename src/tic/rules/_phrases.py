@@ -290,8 +290,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             i += 1
             continue
         if cls == "word" and i + 1 < len(items) and items[i + 1].cls == "aside" and (
-                who := parse_aside(items[i + 1].items)[0]) and all(w.by in {"domain", "address"} for w in who):
-            ph.who.extend(who)  # "los correos del trabajo (@logisur.es)": what the brackets say is who
+                who := parse_aside(items[i + 1].items)[0]) and all(w.by in {"domain", "address", "name"} for w in who):
+            # "los correos del trabajo (@logisur.es)", "da operadora (Vodafone)": what the brackets say is who
+            ph.who.extend(who)
             i += 2
             continue
         if cls == "word" and (k := _before_amount(items, i)) is not None:

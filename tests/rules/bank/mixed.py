@@ -196,3 +196,8 @@ b("T7", "only-mention", "custom", "Gruppen nur bei @-Erwähnung", True,
   P(chat("Jonas", "+49 170 000 1111", "Feierabend!", group=True, chat_name="Werkstatt"), S))
 b.no("T7", "mention-noun", "never", "LinkedIn mention notifications")
 b.no("T7", "noun-after-only", "custom", "Mails nur bei Fristen")
+vodafone = email("Vodafone", "avisos@vodafone.pt", "Promoção de Natal", "Mais dados por menos.")
+vodafone_bill = email("Vodafone", "faturas@vodafone.pt", "A sua fatura", "Fatura de dezembro: 120,50 euros.")
+b("T7", "word-aside-name", "never", "Nada da operadora (Vodafone) a não ser fatura acima de 100 euros", True,
+  P(vodafone, S), P(vodafone_bill, N, "the exception: an invoice over 100 euros"), P(other_email(), None))
+b.no("T7", "one-name-aside", "always", "reports (Anna)")
