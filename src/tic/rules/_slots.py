@@ -335,6 +335,8 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         it = items[j]
         if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?", "…"}):
             break
+        if it.cls == "and" and j + 1 < len(items) and items[j + 1].text.lower() in {"it", "it's", "they", "i"}:
+            break  # 'about "fatura" and it is over 100 EUR': the next condition, not more of the topic
         if it.cls == "or":
             phrases.append([])
         elif it.cls == "aside" and examples(it.items):
