@@ -7,6 +7,7 @@ import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+import pytest
 
 from tic.rules import Reading, read_rule
 from tic.rules import _reading as R
@@ -111,3 +112,30 @@ def test_t7_the_reading_is_json_and_versioned() -> None:
     assert data["schema_version"] == R.SCHEMA_VERSION and data["effect"] == "notify"
     assert Reading.model_validate_json(rule.reading.model_dump_json()) == rule.reading
     assert "discriminator" in json.dumps(Reading.model_json_schema())  # a model answers against this schema
+
+
+PINNED = [  # (rule, the sender alternatives it reads as: (by, value, of))
+    ("Emails from Odile Martin (odile@martin-avocats.fr)",
+     [("name", "Odile Martin", ""), ("address", "odile@martin-avocats.fr", "Odile Martin")]),
+    ("Odile Martin (her emails end in @martin-avocats.fr) or anyone at Kestrel Labs",
+     [("name", "Odile Martin", ""), ("domain", "martin-avocats.fr", "Odile Martin"), ("org", "Kestrel Labs", "")]),
+    ("Messages from Kofi Mensah (+44 7700 900123)", [("name", "Kofi Mensah", ""), ("phone", "+447700900123", "Kofi Mensah")]),
+    ("Odile Martin or odile@martin-avocats.fr", [("name", "Odile Martin", ""), ("address", "odile@martin-avocats.fr", "")]),
+    ("Odile Martin or anyone at martin-avocats.fr", [("name", "Odile Martin", ""), ("domain", "martin-avocats.fr", "")]),
+]
+
+
+def _senders(cond) -> list:
+    if isinstance(cond, R.Sender):
+        return [(w.by, w.value, w.of) for w in cond.who]
+    return [s for c in getattr(cond, "of", ()) if not isinstance(c, R.Who) for s in _senders(c)]
+
+
+@pytest.mark.parametrize(("text", "who"), PINNED, ids=[t for t, _ in PINNED])
+def test_t7_addresses_in_brackets_after_a_name_are_that_persons(text: str, who: list) -> None:
+    """Issue 8.6: "Name (address)" gives the person's address (`Who.of`); "Name or address" two alternatives. Both
+    render so that reading the sentence back gives the same reading."""
+    rule = read_rule(text, "always")
+    assert _senders(rule.reading.when) == who
+    again = read_rule(rule.render(), "always")
+    assert again.reading == rule.reading, rule.render()

@@ -70,6 +70,8 @@ def test_s1_sent_marks_correspondents_lookalikes_and_not_the_user(tmp_path: Path
     assert refs["ola@berg.example"]["correspondent"] == "sent"
     assert refs["kandice.p@gmail.com"]["lookalike_of"] == "kandice.phillips@dawsoncornwell.com"
     assert refs["accounts@dawsoncornwe11.com"]["lookalike_of"] == "kandice.phillips@dawsoncornwell.com"
+    assert refs["kandice.p@gmail.com"]["name_known_at"] == "kandice.phillips@dawsoncornwell.com"  # the name's
+    assert "name_known_at" not in refs["accounts@dawsoncornwe11.com"]  # a domain alone names nobody
     for stranger in ("mario@example.com", "noor@haddad-studio.example"):
         assert "correspondent" not in refs[stranger] and "lookalike_of" not in refs[stranger]
 
@@ -103,3 +105,25 @@ def test_s1_sent_folder_reread_only_when_it_changes_and_versions_stay(tmp_path: 
 ])
 def test_s1_lookalike_domains(domain: str, known: str, alike: bool) -> None:
     assert lookalike(domain, known) is alike
+
+
+@pytest.mark.parametrize(("sender", "by_rule"), [
+    ("Kandice Phillips <kandice.phillips@dawsoncornwell.com>", True),  # the address the user writes to her at
+    ("Kandice Phillips <kandice.p@gmail.com>", False),  # her name, another address: the heuristics, uncertain
+    ("Ola Berg <ola.berg@gmail.com>", True),  # nothing known about Ola Berg's addresses: the name, as ever
+])
+def test_s1_t3_a_name_the_user_writes_to_elsewhere_does_not_decide_the_rule(tmp_path: Path, sender: str,
+                                                                            by_rule: bool) -> None:
+    """Issue 8.6: the Sent folder knows who a name is; the rule on that name decides only from those addresses."""
+    from tic.triage.decide import local_decisions
+
+    box = maildir(tmp_path)
+    deliver(folder(box / ".Sent"), sent("Kandice Phillips <kandice.phillips@dawsoncornwell.com>"), at=EPOCH - 7200,
+            subdir="cur", flags="S")
+    deliver(box, message(sender=sender, msg_id="<m1@x>"), at=EPOCH)
+    event, = MaildirSource(box).fetch(None, now=NOW, since=None).events
+    decision, = local_decisions([event], "## Always notify\n- Kandice Phillips\n- Ola Berg\n", NOW)
+    assert (decision.decided_by == "rule") == by_rule, decision.reason
+    if not by_rule:
+        assert not decision.certain and "display name matches Kandice Phillips, but the address kandice.p@gmail.com " \
+            "is not one known for them (the Sent folder shows" in decision.reason, decision.reason

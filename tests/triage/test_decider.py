@@ -373,3 +373,85 @@ def test_t10_t7_a_catch_all_does_not_overrule_a_rule_it_cannot_see_past() -> Non
     read = "## Always notify\n- Emails from Odile Martin\n\n## Everything else\nDon't notify me.\n"
     d = decide(read, question)
     assert not d.notify and d.certain and d.reason.startswith('Custom rule: "Don\'t notify me."')
+
+
+# Issue 8.6, identity not names: a rule on a person whose addresses are known (from the rule's aside or the Sent
+# folder) decides only events from those addresses; the name shown from another address is left to the heuristics,
+# uncertain, and the reason says so. When nothing is known about the person's addresses, the name decides as ever.
+PINNED = "## Always notify\n- Emails from Odile Martin (odile@martin-avocats.fr)\n"
+PINNED_DOMAIN = "## Always notify\n- Odile Martin (her emails end in @martin-avocats.fr)\n"
+PLAIN = "## Always notify\n- Emails from Odile Martin\n"
+CALL = ("Can you call me today?", "Please call me about the lease before 5pm.")
+
+
+def _sent(event: Event, **refs: str) -> Event:
+    return event.model_copy(update={"refs": {**event.refs, **refs}})
+
+
+IDENTITY_ROWS = [
+    # (id, rules, event, decided by the rule?, doubt in the reason or "")
+    ("aside-known-address", PINNED, email("Odile Martin", "odile@martin-avocats.fr", *CALL), True, ""),
+    ("aside-other-address", PINNED, email("Odile Martin", "odile.martin.1975@gmail.com", *CALL), False,
+     "display name matches Odile Martin, but the address odile.martin.1975@gmail.com is not one known for them"
+     " (the rule gives odile@martin-avocats.fr)"),
+    ("aside-other-address-name-in-local-part", PINNED, email("", "odilemartin@gmail.com", *CALL), False,
+     "the sender matches Odile Martin by name, but the address odilemartin@gmail.com is not one known for them"),
+    ("aside-known-domain", PINNED_DOMAIN, email("Odile Martin", "o.martin@martin-avocats.fr", *CALL), True, ""),
+    ("aside-other-domain", PINNED_DOMAIN, email("Odile Martin", "odile@martin-avocat.fr", *CALL), False,
+     "but the address odile@martin-avocat.fr is not one known for them (the rule gives @martin-avocats.fr)"),
+    ("aside-or-another-alternative", "## Always notify\n- Odile Martin (odile@martin-avocats.fr) or anyone at "
+     "Kestrel Labs\n", email("Odile Martin", "odile@kestrellabs.com", *CALL), True, ""),
+    ("alternatives-not-an-aside", "## Always notify\n- Odile Martin or anyone at martin-avocats.fr\n",
+     email("Odile Martin", "odile.martin.1975@gmail.com", *CALL), True, ""),
+    ("nothing-known", PLAIN, email("Odile Martin", "odile.martin.1975@gmail.com", *CALL), True, ""),
+    ("sent-folder-other-address", PLAIN,
+     _sent(email("Odile Martin", "odile.martin.1975@gmail.com", *CALL), name_known_at="odile@martin-avocats.fr",
+           lookalike_of="odile@martin-avocats.fr"), False,
+     "display name matches Odile Martin, but the address odile.martin.1975@gmail.com is not one known for them"
+     " (the Sent folder shows the user writing to that name at odile@martin-avocats.fr)"),
+    ("sent-folder-known-address", PLAIN, _sent(email("Odile Martin", "odile@martin-avocats.fr", *CALL),
+                                                correspondent="sent"), True, ""),
+    ("whatsapp-saved-contact-other-number", "## Always notify\n- Kofi Mensah (+44 7700 900123)\n",
+     chat("Kofi Mensah", "Can you call me today?", number="+447700900999"), True, ""),
+    ("whatsapp-pinned-number-unsaved", "## Always notify\n- Kofi Mensah (+44 7700 900123)\n",
+     chat("+44 7700 900123", "Can you call me today?", number="+447700900123"), True, ""),
+    ("whatsapp-saved-contact-nothing-known", "## Always notify\n- Kofi Mensah\n",
+     chat("Kofi Mensah", "Can you call me today?", number="+447700900999"), True, ""),
+    ("catch-all-does-not-decide-a-doubt", PINNED + "\n## Custom rules\n- If none of the above applies, don't notify "
+     "me.\n", email("Odile Martin", "odile.martin.1975@gmail.com", *CALL), False,
+     "display name matches Odile Martin, but the address odile.martin.1975@gmail.com is not one known for them"),
+]
+
+
+@pytest.mark.parametrize(("rules", "event", "by_rule", "doubt"), [r[1:] for r in IDENTITY_ROWS],
+                         ids=[r[0] for r in IDENTITY_ROWS])
+def test_t3_identity_not_names(rules: str, event: Event, by_rule: bool, doubt: str) -> None:
+    d = decide(rules, event)
+    if by_rule:
+        assert d.decided_by == "rule" and d.notify and d.certain, d.reason
+        assert "not one known" not in d.reason
+        return
+    assert d.decided_by == "heuristics" and not d.certain, d.reason
+    assert d.reason.startswith("Always notify: ") and doubt in d.reason, d.reason
+    assert "so the rule does not decide it; Built-in heuristics: " in d.reason
+
+
+def test_t3_identity_unsaved_number_is_no_name() -> None:
+    """A chat from an unsaved number other than the person's shows no name: not covered, as before (no doubt)."""
+    d = decide("## Always notify\n- Kofi Mensah (+44 7700 900123)\n",
+               chat("+44 7700 900555", "Can you call me today?", number="+447700900555"))
+    assert d.decided_by == "heuristics" and "not one known" not in d.reason
+
+
+def test_t3_identity_a_rule_that_says_skip_still_wins() -> None:
+    """A doubt only keeps the doubted rule from deciding: a Never rule that covers the event still does."""
+    rules = PINNED + "\n## Never notify\n- Anything about the lease\n"
+    d = decide(rules, email("Odile Martin", "odile.martin.1975@gmail.com", *CALL))
+    assert d.decided_by == "rule" and not d.notify and d.reason.startswith("Never notify"), d.reason
+
+
+def test_t3_identity_a_lookalike_domain_alone_is_no_doubt() -> None:
+    """A domain that only looks like one the user writes to says nothing of the name: the rule decides, as before
+    (and refuses it as an impostor)."""
+    d = decide(PLAIN, _sent(email("Odile Martin", "odile@martin-avocat.fr", *CALL), lookalike_of="ola@martin-avocats.fr"))
+    assert d.decided_by == "rule" and not d.notify and "not one known" not in d.reason, d.reason

@@ -14,6 +14,8 @@ class Context:
 
     now: datetime
     tz: tzinfo = timezone.utc
+    trust_names: bool = False  # a name shown counts even from an address not known for that person (8.6: only
+    #                            to tell whether a rule would cover an event by the name alone)
 
     @property
     def local_now(self) -> datetime:
@@ -28,3 +30,5 @@ class Verdict:
     why: str
     held_until: datetime | None = None
     judgement: str = ""  # a condition only a model can settle ("anything urgent"): not certain offline
+    doubt: str = ""  # no effect: the rule covers the event only by a name shown from an address not known for
+    #                  that person ("display name matches X, but the address ... is not one known for them", 8.6)

@@ -9,12 +9,14 @@ a hold ends.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from tic.rules import _reading as R
 from tic.rules._context import Verdict
 from tic.rules._render import absent
 from tic.rules._shapes import ALL_KINDS, KIND_WORDS, SHAPES, window_bounds, window_local
+from tic.signals import NAME_KNOWN_REF
 from tic.sources import Event
 
 __all__ = ["ALL_KINDS", "holds", "judge", "possible_kinds", "specificity", "release_time"]
@@ -102,6 +104,8 @@ def judge(reading: R.Reading, event: Event, ctx):
     if scope is None:
         if question and holds(_assume_judged(reading.when), event, ctx) is not None:
             return Verdict("", "", judgement=question)  # the rule may cover it: only a model can tell
+        if _may_doubt(reading, event) and (doubt := holds(reading.when, event, replace(ctx, trust_names=True))):
+            return Verdict("", "", doubt=doubt)  # only by a name shown from an address not known for it (8.6)
         return None
     effect, why = reading.effect, scope
     if reading.unless is not None:
@@ -118,6 +122,32 @@ def judge(reading: R.Reading, event: Event, ctx):
         if held is None:
             return None
     return Verdict(effect, why, held_until=held, judgement=question)
+
+
+def _may_doubt(reading: R.Reading, event: Event) -> bool:
+    """Something is known about the addresses of a person the reading names (the rule gives them, or the Sent
+    folder knows the sender's display name elsewhere), so a name shown might only claim to be them (8.6)."""
+    hit = _NAMES.get(id(reading))
+    if hit is None or hit[0] is not reading:
+        if len(_NAMES) > 4096:
+            _NAMES.clear()
+        hit = (reading, _names(reading.when))
+        _NAMES[id(reading)] = hit
+    return hit[1] == "pinned" or bool(hit[1]) and NAME_KNOWN_REF in event.refs
+
+
+_NAMES: dict[int, tuple[R.Reading, str]] = {}
+
+
+def _names(cond) -> str:
+    """"pinned" when a name in `cond` comes with its own addresses, "name" when it names someone, else ""."""
+    if isinstance(cond, R.Sender):
+        if any(w.of and w.by in {"address", "domain"} for w in cond.who):
+            return "pinned"
+        return "name" if any(w.by == "name" for w in cond.who) else ""
+    subs = cond.of if isinstance(cond, (R.All, R.Any)) else (cond.of,) if isinstance(cond, R.Not) else ()
+    found = [_names(c) for c in subs]
+    return "pinned" if "pinned" in found else "name" if "name" in found else ""
 
 
 def _assume_judged(cond):

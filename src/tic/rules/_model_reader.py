@@ -98,6 +98,8 @@ unless not(Y). "Mute X except from Z" is effect skip, when X, unless Z.
 when={{"op":"everything"}} with "catch_all": true: it decides only the events no other rule covers.
 - A condition that needs judgement ("anything urgent", "important clients", "something I would care about") \
 is {{"op":"judgement","question":"..."}} with the question a model must answer about each event.
+- A person's own addresses, domains or numbers given beside their name ("Ana Ruiz (ana@x.com)") are `who` \
+entries with "of" set to that name; alternatives ("Ana Ruiz or anyone at x.com") have no "of".
 - Times are the person's local "HH:MM"; weekdays are mon..sun.
 
 Do NOT guess. A reading must account for every word of the rule: a negation, exception, time, number, \

@@ -72,10 +72,15 @@ class Who(_Node):
     org (anyone at an organisation), domain, address (e-mail), phone (E.164), contact (a saved
     chat contact's exact name), display (text the sender's display name contains: "(Ridgeline)"), unsaved (a chat number not in the contacts), saved (any saved
     contact), role (a kind of sender shown by the sender itself: "recruiter", "school").
+
+    of: on an address, domain or phone, the `name` of the same Sender it belongs to ("Kandice Phillips
+    (kp@dawsoncornwell.com)"): that person is then known by it, and their name shown from another address
+    does not decide the rule (issue 8.6). Empty for an alternative of its own ("Kandice Phillips or x.com").
     """
 
     by: Literal["name", "org", "domain", "address", "phone", "contact", "display", "unsaved", "saved", "role"]
     value: str = ""
+    of: str = ""
 
 
 class Sender(_Node):

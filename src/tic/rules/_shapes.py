@@ -22,8 +22,9 @@ from typing import Callable
 from tic.rules import _reading as R
 from tic.signals import (CategoryMatcher, RecurrenceMatcher, SenderSpec, TopicMatcher, event_start, fmt_delta,
                          topic_terms)
+from tic.signals import NAME_KNOWN_REF
 from tic.signals import Topic as _Terms
-from tic.sources import Event
+from tic.sources import Event, Person
 
 __all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
            "window_bounds", "window_local", "window_phrase"]
@@ -101,26 +102,79 @@ def _spec(who: R.Who) -> SenderSpec:
     return SenderSpec(kind, who.value)
 
 
+def _sender_words(who: tuple[R.Who, ...]) -> str:
+    """'Kandice Phillips (kp@dawsoncornwell.com) or anyone at Dawson Cornwell': a person's own addresses in
+    brackets after the name, as the rule gives them."""
+    out = []
+    for w in who:
+        if _pinned(w) and any(n.by == "name" and n.value == w.of for n in who):
+            continue
+        mine = [_who_words(p) for p in who if _pinned(p) and p.of == w.value] if w.by == "name" else []
+        out.append(_who_words(w) + (f" ({', '.join(mine)})" if mine else ""))
+    return " or ".join(out)
+
+
+def _pinned(w: R.Who) -> bool:
+    """An address, domain or number the rule gives as a named person's own (`Who.of`)."""
+    return bool(w.of) and w.by in {"address", "domain", "phone"}
+
+
+def _who_hit(who: R.Who, e: Event) -> str | None:
+    if who.by == "phone":
+        have = re.sub(r"\D", "", e.sender.address)
+        return f"sender number is {e.sender.address}" if have and have == re.sub(r"\D", "", who.value) else None
+    if who.by == "contact" and e.kind != "whatsapp":
+        return None  # a saved chat name identifies a chat contact, not an e-mail display name
+    return _spec(who).match(e)
+
+
+def _doubt(c: R.Sender, who: R.Who, e: Event) -> str:
+    """Why a name that matched `e` does not prove who sent it (issue 8.6), or '': the rule gives that person's
+    addresses and this is not one of them, or the Sent folder shows the user writing to that display name at
+    another address. A chat's saved contact is who the address book says (an unsaved number shows no name)."""
+    if who.by != "name" or e.kind == "whatsapp":
+        return ""
+    mine = [p for p in c.who if _pinned(p) and p.of == who.value and p.by != "phone"]  # an e-mail's identity
+    elsewhere = e.refs.get(NAME_KNOWN_REF)
+    if not mine and not elsewhere:
+        return ""  # nothing known about the person's addresses: the name is all there is
+    address = e.sender.address or "(none)"
+    shown = bool(e.sender.name) and _spec(who).match(
+        e.model_copy(update={"sender": Person(name=e.sender.name)})) is not None
+    said = f"display name matches {who.value}" if shown else f"the sender matches {who.value} by name"
+    if mine:
+        if any(_who_hit(p, e) for p in mine):
+            return ""
+        known = ", ".join(_who_words(p) for p in mine)
+        return f"{said}, but the address {address} is not one known for them (the rule gives {known})"
+    if shown:
+        return (f"{said}, but the address {address} is not one known for them (the Sent folder shows the user "
+                f"writing to that name at {elsewhere})")
+    return ""
+
+
+def _sender_hit(c: R.Sender, e: Event, trust_names: bool) -> str | None:
+    doubt = None
+    for who in c.who:
+        if (hit := _who_hit(who, e)) is None:
+            continue
+        if why := _doubt(c, who, e):
+            doubt = doubt or why
+            continue
+        return hit
+    return doubt if trust_names else None
+
+
 @shape("sender", specificity=2,
        kinds=lambda c: WA if all(w.by in {"unsaved", "saved", "contact"} for w in c.who) else ALL_KINDS,
-       render=lambda c: ("with " if c.attendee else "from ") + " or ".join(_who_words(w) for w in c.who))
+       render=lambda c: ("with " if c.attendee else "from ") + _sender_words(c.who))
 def _sender(c: R.Sender, e: Event, ctx):
-    for who in c.who:
-        if who.by == "phone":
-            have = re.sub(r"\D", "", e.sender.address)
-            if have and have == re.sub(r"\D", "", who.value):
-                return f"sender number is {e.sender.address}"
-            continue
-        if who.by == "contact" and e.kind != "whatsapp":
-            continue  # a saved chat name identifies a chat contact, not an e-mail display name
-        if hit := _spec(who).match(e):
-            return f"organiser: {hit}" if c.attendee and e.kind == "calendar" else hit
+    if hit := _sender_hit(c, e, ctx.trust_names):
+        return f"organiser: {hit}" if c.attendee and e.kind == "calendar" else hit
     if c.attendee and e.kind == "calendar":
         for person in e.attendees:
-            as_sender = e.model_copy(update={"sender": person})
-            for who in c.who:
-                if hit := _spec(who).match(as_sender):
-                    return f"attendee {person}: {hit}"
+            if hit := _sender_hit(c, e.model_copy(update={"sender": person}), ctx.trust_names):
+                return f"attendee {person}: {hit}"
     return None
 
 

@@ -254,10 +254,17 @@ _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file
               "projecto", "ref.", "réf", "reference", "referencia", "referência"}
 
 
+_IDS = {"address", "domain", "phone"}
+
+
 def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *, role: str) -> int:
-    """Asides after a sender: saved names, appositions, domains ("their addresses end in x.com")."""
+    """Asides after a sender: saved names, appositions, domains ("their addresses end in x.com"). The addresses,
+    domains and numbers an aside gives right after a person's name are that person's (`Who.of`)."""
+    person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
         extra, role_text = parse_aside(items[j].items)
+        if person:
+            extra = [Who(by=w.by, value=w.value, of=person) if w.by in _IDS else w for w in extra]
         if extra and not who:
             who.extend(extra)
         elif extra:

@@ -26,10 +26,12 @@ from tic.signals._cues import claimed_identity, family_salutation, find
 from tic.signals._instruct import has_injection, instructs_assistant, sender_part, strip_injection
 from tic.signals._text import domain_labels, fold, header, looks_like_phone
 
-__all__ = ["Traits", "traits", "known_correspondent", "CORRESPONDENT_REF", "LOOKALIKE_REF"]
+__all__ = ["Traits", "traits", "known_correspondent", "CORRESPONDENT_REF", "LOOKALIKE_REF", "NAME_KNOWN_REF"]
 
 CORRESPONDENT_REF = "correspondent"  # refs key a source sets: "sent" | "contact" | "attendee"
 LOOKALIKE_REF = "lookalike_of"  # refs key a source sets: the known address this sender imitates
+NAME_KNOWN_REF = "name_known_at"  # refs key a source sets: the address the user writes to under this sender's
+#                                   display name, when the sender's own address is not one the user writes to
 _KNOWN_AS = {"sent": "someone the user has written to", "contact": "a saved contact",
              "attendee": "an attendee of the user's meetings"}
 

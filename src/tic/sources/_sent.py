@@ -9,8 +9,9 @@ Bcc addresses (with their display names) are people the user has written to,
 the From addresses are the user's own. `mark(event)` returns the event with
 `refs["correspondent"] = "sent"` when its sender is one of them, or
 `refs["lookalike_of"] = <known address>` when it only looks like one: a display
-name the user writes to at another address, or a domain one letter (or one
-look-alike glyph) away from a domain the user writes to. Nothing else changes,
+name the user writes to at another address (then also `refs["name_known_at"]`,
+so a rule on that name knows the name alone does not say who sent it), or a
+domain one letter (or one look-alike glyph) away from a domain the user writes to. Nothing else changes,
 so the event's key and version (T5) stay the same. The folder is read again
 only when its cur/ or new/ listing changes.
 """
@@ -187,9 +188,10 @@ class Correspondents:
             return event.model_copy(update={"refs": {**event.refs, "correspondent": "sent"}})
         name = " ".join(_plain(event.sender.name).strip("'\" ").split())
         other = self.names.get(name)
+        named = {"name_known_at": other} if other is not None else {}  # the name's address: a rule on it doubts
         domain = event.sender.domain
         if other is None and domain and domain not in self.domains:
             other = next((a for d, a in self.domains.items() if lookalike(domain, d)), None)
         if other is None:
             return event
-        return event.model_copy(update={"refs": {**event.refs, "lookalike_of": other}})
+        return event.model_copy(update={"refs": {**event.refs, "lookalike_of": other, **named}})

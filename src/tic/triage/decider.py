@@ -12,6 +12,13 @@ Precedence, as SPEC T3 and the eval README read it:
 4. Otherwise the built-in heuristics decide (`certain=False` where they only
    guess, so a configured model may take them).
 
+Identity, not names (issue 8.6): a rule on a person whose addresses are known
+(given in the rule, "Kandice Phillips (kp@x.com)", or the Sent folder's: the
+user writes to that display name elsewhere) does not decide an event that only
+shows the name from another address. The heuristics decide it, uncertain, and
+the reason says so; the catch-all does not, when that rule would say otherwise.
+When nothing is known about the person's addresses, the name matches as it shows.
+
 A hold (quiet hours, T11) applies to what would be surfaced: the decision is
 notify=False with `held_until`, and the tick surfaces it when the hold ends.
 
@@ -67,13 +74,15 @@ class LocalDecider:
     def decide(self, event: Event, now: datetime) -> Decision:
         """The verdict on one event at time `now` (the tick's time, never the wall clock)."""
         ctx = Context(now=now, tz=self.tz)
-        skips, notifies, holds = [], [], []
+        skips, notifies, holds, doubts = [], [], [], []
         judgement = ""
         for rule in self._for_kind.get(event.kind, self._ordered):
             verdict = rule.verdict(event, ctx)
             if verdict is None:
                 continue
             judgement = judgement or verdict.judgement
+            if verdict.doubt:
+                doubts.append((rule, verdict.doubt))
             if not verdict.effect:
                 continue
             {"skip": skips, "notify": notifies, "hold": holds}[verdict.effect].append((rule, verdict))
@@ -95,7 +104,8 @@ class LocalDecider:
                 decision = _with_reason(decision, decision.reason + self._uncertain_note())
             return self._held(decision, holds, ctx)
         if self._catch_all is not None and (verdict := self._catch_all.verdict(event, ctx)) is not None \
-                and not self._could_overturn(verdict.effect):
+                and not self._could_overturn(verdict.effect) \
+                and not any(r.reading.effect != verdict.effect for r, _ in doubts):
             certain = self._heuristics_are_certain and not judgement
             reason = _reason(self._catch_all, "no other rule covers it") + ("" if certain else self._uncertain_note())
             if verdict.effect == "notify":
@@ -105,8 +115,11 @@ class LocalDecider:
             return Decision(event_key=event.key, notify=False, reason=reason, rule=self._catch_all.text,
                             certain=certain, decided_by="rule")
         verdict = decide_by_heuristics(event, now, self.own)
-        certain = verdict.certain and self._heuristics_are_certain and not judgement
+        certain = verdict.certain and self._heuristics_are_certain and not judgement and not doubts
         reason = verdict.reason + ("" if certain or not self._unread else self._uncertain_note())
+        if doubts:  # 8.6: a name shown from an address not known for that person is not the rule's to decide
+            rule, doubt = doubts[0]
+            reason = f"{_reason(rule, doubt)}, so the rule does not decide it; {reason}"
         decision = Decision(event_key=event.key, notify=verdict.notify, reason=reason, certain=certain,
                             summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
         return self._held(decision, holds, ctx) if decision.notify else decision
