@@ -483,3 +483,5 @@ _add("orbefore", "or earlier|or sooner|o antes|ou antes|oder fruher|ou avant|ou 
 _add("noon", "noon|midday|midi|mediodia|el mediodia|meio-dia|mittag|12 uhr mittags")
 _add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden werden")
 _add("unless", "a nao ser|a menos|salvo se|salvo que|excepto si|excepto que|sauf si c'est|ausser wenn es")
+_add("f", "al momento|en el momento|al instante|de una|na hora|tout de suite|sur le champ|auf der stelle|right now")
+_add("concfull", "venga de quien venga|vengan de quien vengan|sea de quien sea|lo mande quien lo mande|egal von wem es kommt")

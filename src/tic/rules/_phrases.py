@@ -295,6 +295,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             ph.who.extend(who)
             i += 2
             continue
+        if cls == "word" and (k := _labelled_reference(items, i)) is not None:
+            phrases_, i = topic_slot(items, i)  # "Todo lo del expediente 2024/00871 del Ayuntamiento": its number
+            ph.topics.extend(phrases_)
+            continue
         if cls == "word" and (k := _before_amount(items, i)) is not None:
             ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
             i = k
@@ -334,6 +338,15 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
 def _common(item: Item) -> str:
     """A word as a topic term: a capital at the start of the rule is not a proper name."""
     return item.text.lower() if item.initial else item.text
+
+
+def _labelled_reference(items: list[Item], i: int) -> int | None:
+    """Where the reference a label word names stands ('expediente 2024/00871', 'dossier n° SIN-88214'), or None."""
+    j = i + 1
+    while j < len(items) and j - i <= 3 and (items[j].cls in {"word", "ident"} or items[j].cls == "f" and len(
+            items[j].text) <= 3):
+        j += 1
+    return j if j < len(items) and items[j].cls == "ref" else None
 
 
 def _before_amount(items: list[Item], i: int) -> int | None:

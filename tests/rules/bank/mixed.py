@@ -201,3 +201,6 @@ vodafone_bill = email("Vodafone", "faturas@vodafone.pt", "A sua fatura", "Fatura
 b("T7", "word-aside-name", "never", "Nada da operadora (Vodafone) a não ser fatura acima de 100 euros", True,
   P(vodafone, S), P(vodafone_bill, N, "the exception: an invoice over 100 euros"), P(other_email(), None))
 b.no("T7", "one-name-aside", "always", "reports (Anna)")
+b("T7", "labelled-reference", "always", "Todo lo del expediente 2024/00871 del Ayuntamiento, venga de quien venga", True,
+  P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/00871", "Adjunto la resolución."), N),
+  P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/00872", "Otro."), None))
