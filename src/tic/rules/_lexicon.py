@@ -485,3 +485,4 @@ _add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden we
 _add("unless", "a nao ser|a menos|salvo se|salvo que|excepto si|excepto que|sauf si c'est|ausser wenn es")
 _add("f", "al momento|en el momento|al instante|de una|na hora|tout de suite|sur le champ|auf der stelle|right now")
 _add("concfull", "venga de quien venga|vengan de quien vengan|sea de quien sea|lo mande quien lo mande|egal von wem es kommt")
+_add("neg", "nem pensar|ni hablar|no way|auf keinen fall|hors de question|de jeito nenhum")
