@@ -39,7 +39,8 @@ from tic.rules import ALL_KINDS, Context, Rule, RuleSet, possible_kinds
 from tic.sources import Event
 from tic.signals import traits
 from tic.triage._decision import Decision
-from tic.triage.heuristics import decide_by_heuristics
+from tic.signals import fold as fold_word
+from tic.triage.heuristics import decide_by_heuristics, problem_cue, time_cue
 
 __all__ = ["LocalDecider", "SECTION_LABELS"]
 
@@ -104,7 +105,7 @@ class LocalDecider:
                 decision = _with_reason(decision, decision.reason + self._uncertain_note())
             return self._held(decision, holds, ctx)
         if self._catch_all is not None and (verdict := self._catch_all.verdict(event, ctx)) is not None \
-                and not self._could_overturn(verdict.effect) \
+                and not self._could_overturn(verdict.effect, event) \
                 and not any(r.reading.effect != verdict.effect for r, _ in doubts):
             certain = self._heuristics_are_certain and not judgement
             reason = _reason(self._catch_all, "no other rule covers it") + ("" if certain else self._uncertain_note())
@@ -124,11 +125,17 @@ class LocalDecider:
                             summary=summarize(event) if verdict.notify else None, decided_by="heuristics")
         return self._held(decision, holds, ctx) if decision.notify else decision
 
-    def _could_overturn(self, effect: str) -> bool:
+    def _could_overturn(self, effect: str, event: Event) -> bool:
         """A rule not understood might cover what the catch-all would decide, the other way (T7, T10): then the
-        heuristics decide, uncertain, rather than the catch-all with false certainty."""
+        heuristics decide, uncertain, rather than the catch-all with false certainty. A rule refused only for
+        asking about urgency ("cualquier cosa urgente de un cliente") can turn a "don't notify" catch-all only
+        for an event that shows something urgent, a deadline or a problem - the rest the catch-all decides,
+        still uncertain (a configured model reads that rule and judges)."""
         flips = {"skip": ("always", "custom"), "notify": ("never", "custom")}.get(effect, ())
-        return any(r.section in flips for r in self._unread)
+        rules = [r for r in self._unread if r.section in flips]
+        if effect == "skip" and rules and all(_asks_urgency(r) for r in rules):
+            return bool(time_cue(event) or problem_cue(event))
+        return bool(rules)
 
     @staticmethod
     def _held(decision: Decision, holds: list, ctx: Context) -> Decision:
@@ -141,6 +148,21 @@ class LocalDecider:
         return Decision(event_key=decision.event_key, notify=False, reason=reason, rule=rule.text,
                         certain=decision.certain, summary=decision.summary, decided_by=decision.decided_by,
                         **_hold_fields(verdict.held_until, _hold_words(rule)))
+
+
+# the words a rule refused for judgement asks about when it asks "is it urgent?" (any of the five languages)
+_URGENCY = {"urgent", "urgently", "urgente", "urgentes", "urgencia", "urgencias", "urgence", "urgences", "dringend",
+            "dringendes", "dringende", "eilig", "emergency", "emergencia", "emergencias", "emergencia", "notfall",
+            "asap", "pressing"}
+
+
+def _asks_urgency(rule: Rule) -> bool:
+    """Whether `rule` was refused only because it needs judgement of urgency (its note names the word)."""
+    note = rule.why_not or ""
+    if "needs judgement" not in note:
+        return False
+    word = note.split('"')[1] if note.count('"') >= 2 else ""
+    return fold_word(word) in _URGENCY
 
 
 def _hold_words(rule: Rule) -> str:
