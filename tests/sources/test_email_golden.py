@@ -2,7 +2,7 @@
 
 tests/sources/golden/email_events.json holds, for every message of CPython's e-mail test data
 (test/test_email/data, the binary files included: they must stay "not an e-mail message"), every
-Maildir message of the evaluation cases (/work/shared/eval/dev/*/sources/mail) and of the triage
+Maildir message of the evaluation cases (the shared eval/dev cases beside the project, */sources/mail) and of the triage
 cases (tests/triage/cases/*/sources/mail), and a set of tricky generated messages (RFC 2047
 subjects and names in Arabic, Korean, French; HTML-only alternatives; nested multiparts; no Date;
 duplicate headers; invalid charsets; ...): the raw bytes (base64, so the test does not depend on

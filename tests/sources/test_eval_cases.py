@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import pytest
 
 from tic.sources import sources_from_dir
 
-EVAL = Path("/work/shared/eval/dev")
+# the shared evaluation cases live beside the project (../shared/eval/dev); TIC_EVAL_DIR points elsewhere
+EVAL = Path(os.environ.get("TIC_EVAL_DIR") or Path(__file__).resolve().parents[3] / "shared" / "eval" / "dev")
 CASES = sorted(p for p in EVAL.glob("*/") if (p / "sources").is_dir()) if EVAL.is_dir() else []
 
 
