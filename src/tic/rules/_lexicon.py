@@ -416,7 +416,7 @@ _add("kind", "whatsapp-chats|whatsapp-chat|whatsapp-gruppe|whatsapp-gruppen", W)
 _add("about", "qui parle de|qui parle du|qui parle d'|parle de|parle du|parle d'|qui parlent de|qui parlent du|"
               "parlent de|parlant de|qui concerne|qui concernent|concernant")
 _add("emph", "je les ai deja|je l'ai deja|je les connais deja")
-_add("always", "tjrs|tjs")
+_add("always", "tjs")  # "tjrs" is chat shorthand for "toujours" (_scan)
 _add("keep", "hold|hold it|hold them|hold back|hold it back|hold them back|hold on to it|zuruckhalten|zurueckhalten|"
              "halte sie zuruck|halt sie zuruck|aufheben|aufbewahren|gardez|gardez-les|gardez-le|attendra|attendront|"
              "peut attendre|peuvent attendre|espere|que espere|esperen|que esperen|puede esperar|pueden esperar|"

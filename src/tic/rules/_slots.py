@@ -481,10 +481,6 @@ def _after_article(items: list[Item], j: int) -> int:
     return j + 1 if j < len(items) and items[j].cls == "f" and fold(items[j].text) in _CLOCK_ARTICLES else j
 
 
-def clock(item: Item) -> str:
-    return _clock(item)
-
-
 def _clock(item: Item) -> str:
     text = fold(item.text).replace(" ", "").replace(".", "")
     m = re.fullmatch(r"(\d{1,2})(?:[:h](\d{2}))?(am|pm|h|uhr)?", text)
@@ -539,3 +535,6 @@ def _unused(*_: object) -> None:  # keep names referenced for linters
 
 
 _ = (is_number, Topic, _DESCRIPTIVE, _SENDER_STOP)
+
+
+clock = _clock  # "HH:MM" of a time item, for the phrase reader
