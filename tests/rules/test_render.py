@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 import pytest
 
-from tic.rules import Reading, read_rule
+from tic.rules import Reading, possible_kinds, read_rule
 from tic.rules import _reading as R
 
 NAMES = ["Ana Ruiz", "Kofi Mensah", "Odile Martin", "Park Min-jun", "Harbor Finch", "Bartholomew Quinn"]
@@ -74,7 +74,8 @@ def readings(draw) -> Reading:
     if draw(st.booleans()) and not isinstance(parts[0], R.Everything):
         exception = draw(st.sampled_from([R.Mention(), R.Category(categories=("newsletter",)),
                                           R.Sender(who=(R.Who(by="name", value="Ana Ruiz"),))]))
-        if isinstance(exception, R.Mention) and not any(isinstance(p, R.Chat) for p in parts):
+        if isinstance(exception, R.Mention) and not any(isinstance(p, R.Chat) for p in parts) \
+                or not possible_kinds(exception) & possible_kinds(_cond(parts)):  # an exception that can apply
             exception = R.Sender(who=(R.Who(by="name", value="Ana Ruiz"),))
         unless = R.Not(of=exception) if draw(st.booleans()) else exception
     return Reading(effect=effect, when=_cond(parts), unless=unless)

@@ -62,6 +62,9 @@ def clauses(items: list[Item]) -> list[_Clause]:
         if it.cls == "only":
             pending_only = True
             continue
+        if it.cls == "if" and role == "onlyif" and out[-1].items and out[-1].items[-1].cls == "or":
+            out[-1].items.append(it)  # "só se me marcarem ou se a mensagem for da minha mãe": either, both "only"
+            continue
         if it.cls in {"unless", "except", "if", "conc"} and role != "restate":
             role = "onlyif" if it.cls == "if" and pending_only else it.cls
             if role == "onlyif":
@@ -118,6 +121,8 @@ def or_clauses(items: list[Item]) -> list[list[Item]]:
         if it.cls == "or" and k + 1 < len(items) and items[k + 1].cls in {"if", "about", "mention", "from"} and parts[-1]:
             parts.append([])  # "só se me marcarem ou se falarem de vazamento": either condition, each whole
             continue
+        if it.cls == "if" and not parts[-1] and len(parts) > 1:
+            continue  # "… or if the message is from my mother": the "if" of the second alternative
         parts[-1].append(it)
     return parts
 

@@ -129,7 +129,7 @@ _add("kind", "calendar|calendars|calendar event|calendar events|calendar item|ca
              "standup|standups|call|calls|"
              "calendario|evento|eventos|reunion|reuniones|cita|citas|invitacion|invitaciones|"
              "kalender|termin|termine|kalendereintrag|kalendereintrage|besprechung|besprechungen|meeting|meetings|"
-             "einladung|einladungen|serientermin|serientermine|"
+             "einladung|einladungen|"
              "agenda|calendrier|evenement|evenements|reunion|reunions|rendez-vous|invitation|invitations|"
              "calendario|evento|eventos|reuniao|reunioes|compromisso|compromissos|convite|convites", C)
 _add("kind", "message|messages|mensaje|mensajes|nachricht|nachrichten|message|messages|mensagem|mensagens", EW)
@@ -276,7 +276,7 @@ _add("unit", "day|days|dia|dias|tag|tage|tagen|jour|jours", 1440)
 _add("recur", "recurring|repeating|recurrent|repeat|repeats|repeated|standing|series|serial|regular|routine|"
               "recurrente|recurrentes|periodico|periodicos|wiederkehrend|wiederkehrende|wiederkehrenden|"
               "regelmassig|regelmassige|recurrent|recurrents|recurrente|recurrentes|recorrente|recorrentes|"
-              "periodicas|periodicos")
+              "periodicas|periodicos|serientermin|serientermine|serienterminen|terminserie|terminserien")
 _add("recur", "weekly|every week|each week|once a week|semanal|semanales|cada semana|todas las semanas|"
               "wochentlich|wochentliche|wochentlichen|jede woche|hebdomadaire|hebdomadaires|chaque semaine|"
               "toutes les semaines|semanais|toda semana|todas as semanas", "WEEKLY")
@@ -451,6 +451,21 @@ _add("cancelled", "cancelled|canceled|called off|that get cancelled|that gets ca
                   "se cancela|se cancelan|suspendido|suspendida|annule|annulee|annules|annulees|est annule|sont annules|"
                   "abgesagt|abgesagte|abgesagten|wurde abgesagt|wurden abgesagt|storniert|gestrichen|"
                   "foi cancelado|foi cancelada|for cancelado|for cancelada|forem canceladas|forem cancelados")
+_add("cancelled", "cancellation|cancellations|cancelation|cancelations|annulation|annulations|cancelacion|"
+                  "cancelaciones|cancelamento|cancelamentos|absage|absagen|wird abgesagt|werden abgesagt|"
+                  "gets canceled|get canceled|is canceled|was canceled")
+# a calendar item moved or edited after it was added (only said of calendar items: see _phrases)
+_add("changed", "changed after it was added|moved|rescheduled|re-scheduled|gets moved|get moved|got moved|is moved|"
+                "are moved|was moved|were moved|gets rescheduled|get rescheduled|got rescheduled|is rescheduled|"
+                "was rescheduled|postponed|gets postponed|is postponed|pushed back|changes time|change time|"
+                "time changes|its time changes|the time changes|changes its time|time change|time changes|"
+                "reprogramado|reprogramada|reprogramados|reprogramadas|se reprograma|se reprograman|movido|movida|"
+                "cambia de hora|cambian de hora|cambia de dia|cambian de dia|cambio de hora|cambios de hora|"
+                "aplazado|aplazada|pospuesto|pospuesta|remarcado|remarcada|remarcados|remarcadas|reagendado|"
+                "reagendada|adiado|adiada|mude de horario|mudar de horario|muda de horario|mudou de horario|"
+                "mudanca de horario|deplace|deplacee|deplaces|deplacees|est deplace|reporte|reportee|decale|decalee|"
+                "change d'horaire|changent d'horaire|changement d'horaire|changements d'horaire|verschoben|"
+                "wird verschoben|werden verschoben|verlegt|wird verlegt|werden verlegt|terminanderung|terminanderungen")
 _add("notice", "notifs|notif")
 _add("emph", "are already in my head|is already in my head|already in my head|i already know them|"
              "i know them already|i already know|ya me los se|ya los conozco|ja os conheco|kenne ich schon|"

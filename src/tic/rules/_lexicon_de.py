@@ -27,6 +27,7 @@ def register(add: Callable[..., None]) -> None:
     add("mention", "mich jemand markiert|mich jemand erwahnt|mich jemand mit @ markiert|mich jemand mit @ erwahnt|"
                    "mich markiert|mich erwahnt")
     add("whether", "ob|egal ob")
+    add("about", "was von|etwas von|was uber|etwas uber|irgendwas von|irgendwas uber")  # "… schreiben was von Paket"
     add("rest", "keine der obigen regeln|keine der regeln oben|keine regel|keine der regeln")
     add("f", "zutrifft|zutreffen|greift|passt")
     add("subjv", "der betreff enthalt|betreff enthalt|der betreff lautet|im betreff steht|im betreff stehen|"

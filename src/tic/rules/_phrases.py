@@ -27,6 +27,7 @@ from tic.rules._slots import (
     window_slot,
 )
 from tic.rules._tokens import fold
+from tic.rules._asides import examples
 
 __all__ = ["Phrase", "noun_phrases", "antecedent"]
 
@@ -56,15 +57,17 @@ class Phrase:
     freqs: list[str] = field(default_factory=list)
     all_day: bool = False
     cancelled: bool = False
+    changed: bool = False
     windows: list[Window] = field(default_factory=list)
     amounts: list = field(default_factory=list)
     anything: bool = False
+    channel: bool = False  # ", par courriel ou sur WhatsApp": the way the rest of the rule's messages come
 
     @property
     def empty(self) -> bool:
         return not (self.kinds or self.generic_kinds or self.who or self.topics or self.subject_topics or self.cats
                     or self.group is not None or self.chat or self.mention or self.created_today or self.created_new
-                    or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.windows
+                    or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.changed or self.windows
                     or self.amounts)
 
     @property
@@ -73,13 +76,13 @@ class Phrase:
                                                                    generic_kinds=self.generic_kinds).empty is False \
             and not (self.who or self.topics or self.subject_topics or self.cats or self.group is not None
                      or self.chat or self.mention or self.created_today or self.created_new or self.within
-                     or self.recur or self.all_day or self.cancelled or self.windows or self.amounts)
+                     or self.recur or self.all_day or self.cancelled or self.changed or self.windows or self.amounts)
 
 
 # --- phrases and predicates --------------------------------------------------------------------------------
 
 _NP_START = {"kind", "any", "notice", "cat"}
-_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "onday", "recur", "created", "today", "starts",
+_NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "changed", "onday", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
                "msgverb", "new"}
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
@@ -113,7 +116,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 continue
             if nxt is not None and items[nxt].cls == "kind" and (ph.who or ph.topics or ph.created_today
                                                                  or ph.within) and not ph.empty:
-                phrases.append(Phrase())
+                phrases.append(Phrase(channel=any(fold(x.text) in _CHANNEL_WORDS for x in items[i + 1 : nxt])))
                 i = nxt
                 continue
             if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR \
@@ -187,9 +190,15 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "whether":  # "any recurring event, whether daily, weekly or monthly": every frequency
             j = i + 1
-            while j < len(items) and (items[j].cls in {"recur", "or"} or items[j].cls == "punct" and items[j].text == ","):
+            while j < len(items) and (items[j].cls in {"recur", "kind", "or"}
+                                      or items[j].cls == "punct" and items[j].text == ","):
                 j += 1
-            if not any(x.cls == "recur" for x in items[i + 1 : j]):
+            listed = {x.cls for x in items[i + 1 : j]} - {"or", "punct"}
+            if listed == {"kind"}:  # "egal ob Mail oder WhatsApp", "whether e-mail or WhatsApp": any of those kinds
+                ph.generic_kinds.update(k for x in items[i + 1 : j] if x.cls == "kind" for k in x.value)
+                i = j
+                continue
+            if listed != {"recur"}:
                 raise Unread(f'"{it.text}" is not understood here')
             ph.recur = True
             ph.kinds.add("calendar")
@@ -258,8 +267,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 ph.who.extend(people.last)
             i += 1
             continue
-        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "cancelled", "fromnow", "unit",
-                   "onday"}:
+        if cls in {"created", "new", "today", "starts", "within", "recur", "allday", "cancelled", "changed", "fromnow",
+                   "unit", "onday"}:
             i = _timing(items, i, ph)
             continue
         if cls in {"between", "before", "weekend", "weekday", "day"} or cls == "time" and range_end(items, i) is not None \
@@ -283,9 +292,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "aside":
             who, role = parse_aside(it.items)
-            if who and ph.who:
-                ph.who.extend(w for w in who if w.by in {"domain", "address", "phone", "contact"})
-            elif who:
+            if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
+                ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
+            elif who or not examples(it.items) and not (role and i > 0 and items[i - 1].cls in {"name", "quote"}):
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
@@ -325,7 +334,12 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         raise Unread(f'"{it.text}" {what}')
     out = [p for p in phrases if not p.empty or p.anything]
     merged: list[Phrase] = []
-    for p in out:  # "Emails and WhatsApp messages from Luis": a bare kind shares the next phrase's predicates
+    for p in out:
+        if p.channel and p.kind_only and merged:  # "tout sur le tournoi, par courriel ou sur WhatsApp": by those
+            _by_channel(merged, p.kinds | p.generic_kinds)
+            continue
+        if p is out[-1] and p.kind_only and merged and not merged[-1].kind_only:
+            raise Unread("a kind of message at the end, on its own: the way the rest comes, or all of them?")  # "Emails and WhatsApp messages from Luis": a bare kind shares the next phrase's predicates
         if merged and merged[-1].kind_only and not p.kind_only:
             p.kinds |= merged[-1].kinds
             p.generic_kinds |= merged[-1].generic_kinds
@@ -333,6 +347,19 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         else:
             merged.append(p)
     return merged or [Phrase(anything=True)]
+
+
+# a preposition saying by which way messages come: "by e-mail", "par courriel", "sur WhatsApp", "per Mail"
+_CHANNEL_WORDS = {"by", "via", "on", "over", "through", "par", "sur", "por", "pelo", "pela", "per", "auf", "uber"}
+
+
+def _by_channel(phrases: list[Phrase], channel: set[str]) -> None:
+    """Narrow each phrase to the kinds of message a trailing "by e-mail or on WhatsApp" names."""
+    for ph in phrases:
+        kinds = (ph.kinds or ph.generic_kinds or {"email", "whatsapp", "calendar"}) & channel
+        if not kinds:
+            raise Unread("the way the messages come does not fit what the rule names")
+        ph.kinds, ph.generic_kinds = (set(kinds), set()) if len(kinds) == 1 else (set(), set(kinds))
 
 
 def _common(item: Item) -> str:
@@ -361,13 +388,16 @@ def _modifies_kind(items: list[Item], i: int) -> bool:
     j = i
     while j < len(items) and items[j].cls == "word" and j - i < 3:
         j += 1
+    if j == i + 1 < len(items) and i > 0 and fold(items[i - 1].text) in {"a", "an", "every", "each"} \
+            and items[j].text.endswith("s"):
+        return False  # "if a client emails about …": one client, and "emails" is what they do - a sender, not a topic
     return j < len(items) and items[j].cls == "kind"
 
 
 # what kind of condition an item starts: an "or" between two of the same kind lists alternatives of it; between
 # two kinds ("added today or starting within the hour") it would be read as "and" - never
 _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "starts": "starts", "within": "starts",
-                 "recur": "recur", "allday": "allday", "cancelled": "cancelled", "mention": "mention",
+                 "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention",
                  "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
                  "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
 
@@ -492,6 +522,10 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         ph.group = True
         ph.kinds.add("whatsapp")
         return i + 2
+    if nxt is not None and _names_a_chat(nxt) or prev is not None and _names_a_chat(prev):
+        ph.chat = it.text  # 'the "Familia" chat', "el chat Familia": the chat by its name, group or not
+        ph.kinds.add("whatsapp")
+        return i + 2 if nxt is not None and _names_a_chat(nxt) else i + 1
     if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and not (
             it.lang == "pt" and prev.text.lower() in {"a", "o"}):  # Portuguese "a Joana": an article
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
@@ -515,6 +549,20 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     who, j, _ = sender_slot(items, i, people)
     ph.who.extend(who)
     return j
+
+
+_CHAT_NOUNS = {"chat", "conversation", "conversa", "conversacion", "unterhaltung"}
+
+
+def _names_a_chat(it: Item) -> bool:
+    """A word for one chat ("chat", "conversa"), which a name beside it names."""
+    return it.cls == "kind" and fold(it.text) in _CHAT_NOUNS
+
+
+def about_calendar(items: list[Item]) -> bool:
+    """Whether the rule names calendar items (a calendar noun, a series, an all-day item, when one starts)."""
+    return any(x.cls in {"recur", "allday", "starts", "within", "created", "onday"}
+               or x.cls == "kind" and set(x.value or ()) == {"calendar"} for x in items)
 
 
 def _looks_named(text: str) -> bool:
@@ -559,8 +607,8 @@ def _timing(items: list[Item], i: int, ph: Phrase) -> int:
     elif cls == "allday":
         ph.all_day = True
         ph.kinds.add("calendar")
-    elif cls == "cancelled":
-        ph.cancelled = True
+    elif cls in {"cancelled", "changed"}:
+        setattr(ph, cls, True)
         ph.kinds.add("calendar")
     elif cls == "onday":
         if ph.starts_on and ph.starts_on != it.value:

@@ -22,6 +22,7 @@ from tic.rules._reading import (
     All,
     AllDay,
     Cancelled,
+    Changed,
     Any,
     Category,
     Chat,
@@ -46,7 +47,8 @@ from tic.rules._clauses import every_there as _every_there
 from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
-from tic.rules._phrases import Phrase, antecedent, noun_phrases
+from tic.rules._match import possible_kinds
+from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
 from tic.rules._slots import People, Unread
@@ -104,6 +106,8 @@ def read_with(text: str, section: str, people: People) -> Reading:
     conds = [c for c in clauses if c.role == "if"]
     only = [c for c in clauses if c.role == "onlyif"]
     exceptions = [c for c in clauses if c.role in {"unless", "except"}]
+    if (exceptions or only) and not main:  # "but not their Insights newsletter": the rest is in another rule
+        raise Unread("an exception with nothing before it to be an exception to is not understood")
     every_there = [c for c in exceptions if _every_there(c)]
     if every_there and effect != "notify" and only:
         raise Unread('an exception to "only if" that wants every message is understood only in a rule that notifies')
@@ -150,7 +154,23 @@ def read_with(text: str, section: str, people: People) -> Reading:
         unless_effect = "hold"
     if has_release and not (effect == "hold" and _release_fits(when, release)):
         raise Unread("what happens at the end of the hold does not fit its window")
+    if _names(when, unless, types=(Cancelled, Changed)) and not about_calendar(items):
+        raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
+    exception = unless.of if isinstance(unless, Not) else unless
+    if exception is not None and (kinds := possible_kinds(when)) and not possible_kinds(exception) & kinds:
+        raise Unread("its exception is about another kind of event than the rule, so it could never apply")
     return Reading(effect=effect, when=when, unless=unless, unless_effect=unless_effect)
+
+
+def _names(*conds, types: tuple = ()) -> bool:
+    """Whether any of `conds` has a node of one of `types` in it."""
+    def walk(c) -> bool:
+        if isinstance(c, types):
+            return True
+        if isinstance(c, (All, Any)):
+            return any(walk(x) for x in c.of)
+        return isinstance(c, Not) and walk(c.of)
+    return any(walk(c) for c in conds)
 
 
 _CLASS_NOUNS = {"cat", "recur"}
@@ -281,6 +301,7 @@ def _merge(phrases: list[Phrase]) -> Phrase:
         out.freqs += p.freqs
         out.all_day |= p.all_day
         out.cancelled |= p.cancelled
+        out.changed |= p.changed
         out.windows += p.windows
         out.amounts += p.amounts
         out.anything |= p.anything
@@ -343,8 +364,12 @@ def _cond(p: Phrase) -> object:
         parts.append(StartsOn(day=p.starts_on, or_before=p.starts_or_before, before=p.starts_before))
     if p.recur:
         parts.append(Recurring(freq=tuple(dict.fromkeys(p.freqs))))  # type: ignore[arg-type]
-    if p.cancelled:
+    if p.cancelled and p.changed:  # "moved or cancelled": either (an "or" of one kind of condition)
+        parts.append(Any(of=(Changed(), Cancelled())))
+    elif p.cancelled:
         parts.append(Cancelled())
+    elif p.changed:
+        parts.append(Changed())
     if p.all_day:
         parts.append(AllDay())
     parts.extend(_one_window(p.windows))

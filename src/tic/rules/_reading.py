@@ -178,6 +178,13 @@ class Cancelled(_Node):
     op: Literal["cancelled"] = "cancelled"
 
 
+class Changed(_Node):
+    """A calendar item changed after it was added - moved, rescheduled, edited (its LAST-MODIFIED is later than its
+    CREATED) - and not cancelled (that is `Cancelled`)."""
+
+    op: Literal["changed"] = "changed"
+
+
 class Window(_Node):
     """Now (the tick's time) falls in a local time window: on `days` (empty = every day),
     from `start` to `end` ("HH:MM"; end before start runs past midnight; both empty = all day), in the
@@ -248,6 +255,7 @@ class Not(_Node):
 
 Cond = Annotated[
     Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
+          Changed,
           Window,
           Amount, Judgement, All, Any, Not],
     Field(discriminator="op"),

@@ -48,7 +48,8 @@ _FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujou
 _DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|benachrichtige|alles|zum|zur|vom|"
                  r"nur|bei|mit|wird|werden|sofort|bitte|keine|kein|melden|"
                  r"beim|nur|au(ss|ß)er|bitte|kein|keine|oder|ist|sind|werktags|ganz|stummschalten|melde|mit|mein|meine|meinen|auf|"
-                 r"als|gespeichert|schreibt|sag|bescheid|aber|jemand|wurden?|endet)\b|"
+                 r"als|gespeichert|schreibt|sag|bescheid|aber|jemand|wurden?|endet|werbung|angebote|"
+                 r"benachrichtigung(en)?|rechnung(en)?|kunden?)\b|"
                  r"nachrichten\b|gruppen?\b|termine?\b", re.I)
 
 
@@ -98,8 +99,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
         return False  # "Rechnungen über 10.000 €": over an amount, not about it
-    if lex.cls == "whether":  # "whether daily or weekly", "sea diario o semanal"
-        return any(c.cls == "recur" for c in candidates([t.low for t in toks], j))
+    if lex.cls == "whether":  # "whether daily or weekly", "sea diario o semanal", "egal ob Mail oder WhatsApp"
+        return any(c.cls in {"recur", "kind"} for c in candidates([t.low for t in toks], j))
     if lex.cls == "between" and nxt is not None and nxt.low in {"las", "as", "les", "the"}:
         j, nxt = j + 1, toks[j + 1] if j + 1 < len(toks) else None  # "entre las 23:00 y las 7:00"
     if lex.cls == "onday" and lex.words == 1 and j >= 2 and toks[j - 1].low in {"manana", "morgen"} \
@@ -153,8 +154,8 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     toks = tokenize(text)
     lang = guess_language(text)
     items, _ = _scan(toks, 0, lang, closing=None)
-    if items:
-        items[0].initial = True
+    for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
+        it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
         it.lang = lang
         for inner in it.items:

@@ -179,7 +179,8 @@ def _sender(c: R.Sender, e: Event, ctx):
 
 
 @shape("chat", kinds=WA, specificity=2,
-       render=lambda c: f'in the "{c.name}" group' if c.name else "in group chats" if c.group else "in direct chats")
+       render=lambda c: (f'in the "{c.name}" {"group" if c.group else "chat"}' if c.name
+                         else "in group chats" if c.group else "in direct chats"))
 def _chat(c: R.Chat, e: Event, ctx):
     if e.kind != "whatsapp":
         return None
@@ -291,6 +292,15 @@ def _starts_on(c: R.StartsOn, e: Event, ctx):
 @shape("cancelled", kinds=CAL, render=lambda c: "cancelled", specificity=2)
 def _cancelled(c, e: Event, ctx):
     return "the item was cancelled" if e.kind == "calendar" and e.status == "CANCELLED" else None
+
+
+@shape("changed", kinds=CAL, render=lambda c: "changed after it was added", specificity=2)
+def _changed(c, e: Event, ctx):
+    if e.kind != "calendar" or e.status == "CANCELLED" or e.created is None or e.last_modified is None:
+        return None
+    if e.last_modified - e.created < timedelta(minutes=2):
+        return None
+    return f"changed at {e.last_modified.astimezone(ctx.tz):%Y-%m-%d %H:%M} (local time), after it was added"
 
 
 def window_local(w: R.Window, ctx) -> datetime:

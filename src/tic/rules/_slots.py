@@ -263,6 +263,9 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
         extra, role_text = parse_aside(items[j].items)
+        if not extra and not role_text and not examples(items[j].items) and any(
+                x.cls not in {"f", "punct", "emph", "always", "conc", "concfull"} for x in items[j].items):
+            raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in items[j].items))
         if person:
             extra = [Who(by=w.by, value=w.value, of=person) if w.by in _IDS else w for w in extra]
         if extra and not who:

@@ -143,8 +143,10 @@ def chat(sender: str = "", number: str = "+34600000000", body: str = "hola", *, 
 def event(summary: str, *, start_in: timedelta = timedelta(days=2), created_ago: timedelta = timedelta(days=10),
           rrule: str = "", all_day: bool = False, organizer: Person | None = None,
           attendees: tuple[Person, ...] = (), start: datetime | None = None, created: datetime | None = None,
-          description: str = "", hours: float = 1, status: str = "CONFIRMED") -> Event:
-    """A calendar item starting `start_in` after NOW (or at `start`), created `created_ago` before NOW."""
+          description: str = "", hours: float = 1, status: str = "CONFIRMED",
+          modified_ago: timedelta | None = None) -> Event:
+    """A calendar item starting `start_in` after NOW (or at `start`), created `created_ago` before NOW (and changed
+    `modified_ago` before NOW, if it was changed since)."""
     start = start or NOW + start_in
     if all_day:  # all-day items start at local midnight (T9)
         day = start.astimezone(TZ).date()
@@ -154,7 +156,8 @@ def event(summary: str, *, start_in: timedelta = timedelta(days=2), created_ago:
     return Event(key=f"calendar:bank-{n}", source="calendar", kind="calendar", type="event", time=start,
                  sender=organizer or ME, attendees=attendees, subject=summary, body=description, start=start,
                  end=start + (timedelta(days=1) if all_day else timedelta(hours=hours)), all_day=all_day,
-                 created=created, last_modified=created, recurrence=rrule, timezone="Europe/Madrid",
+                 created=created, last_modified=NOW - modified_ago if modified_ago is not None else created,
+                 recurrence=rrule, timezone="Europe/Madrid",
                  status=status, refs={"uid": f"bank-{n}"})
 
 

@@ -204,3 +204,43 @@ b.no("T7", "one-name-aside", "always", "reports (Anna)")
 b("T7", "labelled-reference", "always", "Todo lo del expediente 2024/00871 del Ayuntamiento, venga de quien venga", True,
   P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/00871", "Adjunto la resolución."), N),
   P(email("Notaría Gil", "gil@notariagil.es", "Expediente 2024/00872", "Otro."), None))
+
+# --- read once by a helper who never saw the reader: misreadings found, now read right or refused ----------------
+standup = event("Daily stand-up", rrule=daily, start_in=hours(20))
+moved = event("Quarterly review", start_in=hours(20), created_ago=days(5), modified_ago=hours(2))
+cancelled = event("Quarterly review", start_in=hours(20), created_ago=days(5), modified_ago=hours(2), status="CANCELLED")
+b("T7", "changed", "always", "when a meeting gets rescheduled", True,
+  P(moved, N), P(cancelled, None, "cancelled is not moved"), P(event("Quarterly review", start_in=hours(20)), None),
+  P(other_email(), None))
+b("T7", "changed", "always", "Reuniones canceladas o reprogramadas", True,
+  P(moved, N), P(cancelled, N), P(event("Quarterly review", start_in=hours(20)), None))
+b("T7", "changed", "never", "Serientermine ignorieren, außer sie werden abgesagt", True,
+  P(standup, S), P(event("Daily stand-up", rrule=daily, start_in=hours(20), status="CANCELLED"), N),
+  P(event("Einzeltermin", start_in=hours(20)), None, "not a series"))
+b.no("T7", "cancelled-of-what", "never", "Doctolib, sauf si c'est une annulation")
+b.no("T7", "exception-never-applies", "custom", "Si c'est le groupe 'Badminton jeudi', mute sauf si quelqu'un annule le match")
+b.no("T7", "exception-first", "never", "but not their Insights newsletter (also brightwell-legal)")
+b.no("T7", "unread-aside", "never", "the Insights newsletter (brightwell-legal)")
+b.no("T7", "role-subject", "custom", "If a client emails about an invoice over $5,000, tell me straight away")
+b.no("T7", "second-sentence", "custom",
+     "If Corvale Bank emails about a payment over £500 I want to know. Smaller ones, don't bother.")
+b.no("T7", "german-nouns", "never", "Werbung, Gewinnspiele, Umfragen: nie")
+b.no("T7", "trailing-kind", "always", "Anything about the Hollis appeal, WhatsApp")
+paket = chat("", "+49 151 0000 1234", "Ihr Paket kommt heute")
+b("T7", "about", "never", "keine Nachrichten von unbekannten Nummern, außer sie schreiben was von Paket oder Lieferung",
+  False, P(paket, N), P(chat("", "+49 151 0000 1234", "Hallo, wer ist da?"), S))
+chef = email("Jürgen Pfeiffer", "j.pfeiffer@pfeiffer-bau.example", "Morgen", "Treffen um 8.")
+b("T7", "whether-kinds", "always", "Nachrichten von meinem Chef (Jürgen Pfeiffer), egal ob Mail oder WhatsApp", False,
+  P(chef, N), P(chat("Jürgen Pfeiffer", "+49 170 000 2222", "Morgen?"), N), P(other_email(), None))
+familia = chat("Tia Rosa", "+55 11 90000 0001", "Almoço domingo?", group=True, chat_name="Família Cavalcanti")
+familia_mae = chat("Mãe", "+55 11 90000 0002", "Quem traz a sobremesa?", group=True, chat_name="Família Cavalcanti")
+b("T7", "only-either", "custom",
+  'Grupo "Família Cavalcanti": só se me marcarem ou se a mensagem for da minha mãe.', False,
+  P(familia, S), P(familia_mae, N, "from the user's mother, no mention needed"))
+torneio = email("Hockey Ahuntsic", "info@hockey-ahuntsic.example", "Tournoi de hockey de Félix à Sherbrooke", "Horaire")
+b("T7", "channel", "custom", "Tout ce qui concerne le tournoi de hockey de Félix à Sherbrooke, par courriel ou sur "
+  "WhatsApp, même si ça vient de quelqu'un que je ne connais pas.", False,
+  P(torneio, N), P(other_email(), None, "an e-mail on something else"), P(other_chat(), None))
+b("T7", "chat-name", "never", 'Group chats except the "Familia" chat', False,
+  P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Familia"), N),
+  P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S))
