@@ -22,6 +22,7 @@ from tic.rules._zones import zone_note
 
 __all__ = ["zone_note", "strip_release"]
 
+_WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after"}
 _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest"}
 # words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
@@ -37,6 +38,11 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     if first is None:
         return items, None, False
     start = next((k for k in range(first - 1, -1, -1) if items[k].cls == "punct" and items[k].text in {":", ";", ",", "-", "–", "—"}), None)
+    if any(it.cls in _WINDOW_WORDS for it in items[(start or -1) + 1 : first]):
+        # "Between 22:00 and 07:00 hold everything except Denise", "das 8h às 15h segure tudo": the rule's own
+        # verb, said right after its window - it holds, as "don't notify me then" does
+        items = [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]]
+        return items, None, True
     if start is None:
         raise Unread(f'"{items[first].text}" is understood only after the hold it belongs to')
     # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")
@@ -44,6 +50,9 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     clause = items[start + 1 : end]
     if bad := [it.text for it in clause if it.cls not in _RELEASE_OK and fold(it.text) not in _RELEASE_WORDS]:
         raise Unread(f'"{" ".join(bad[:3])}" is not understood in what happens when the hold ends')
+    if all(it.cls in {"keep", "any", "f", "pron"} for it in clause) and not any(
+            fold(it.text) in _RELEASE_WORDS for it in clause):  # "at night, 23:00-6:00, hold everything": the verb
+        return [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]], None, True
     times = [it for it in clause if it.cls in {"time", "number"}]
     if len(times) > 1:
         raise Unread("more than one time for the end of a hold is not understood")

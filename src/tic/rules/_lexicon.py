@@ -353,6 +353,11 @@ def candidates(words: list[str], i: int) -> list[Lex]:
         out.extend(LEXICON.get(tuple(words[i : i + n]), ()))
     return out
 
+_add("rest", "nothing above|nothing above matches|nothing above applies|nothing above covers it|none of the above covers it|"
+             "none of them|none of the rules|none of these rules|if none match|any other thing|anything other")
+# politeness changes nothing a rule says
+_add("f", "thanks|thank you|thx|gracias|muchas gracias|merci|merci bien|danke|vielen dank|obrigado|obrigada|"
+          "por favor|porfa|plz|s'il te plait|s'il vous plait|svp|stp|bitte")
 _add("rest", "none of the above|none of the above applies|none of these|none of those|everything else|anything else|"
              "all the rest|the rest|all other|all others|any other|otherwise|in all other cases|in any other case|"
              "nothing else|sonst|alles andere|alles ubrige|in allen anderen fallen|todo lo demas|lo demas|el resto|"
@@ -407,6 +412,13 @@ _add("weekend", "am ganzen wochenende|das ganze wochenende|ganzes wochenende|tod
 _add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediatamente|na hora|immediatement|"
           "auch nachts|selbst nachts|aunque sea de noche|mesmo de madrugada|mesmo a noite|mesmo de noite|"
           "meme la nuit")
+# "la nuit (de 22 h à 7 h)": the night, named beside the hours that say what it is (see _phrases)
+_add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
+              "de noite|a madrugada|de madrugada|la madrugada")
+# "mode avion", "silence complet": the user's phone is to be quiet - a verb that hides, as "mute"
+_add("v-", "mode avion|en mode avion|modo avion|modo aviao|flugmodus|airplane mode|do not disturb|dnd|no molestar|"
+           "ne pas deranger|nicht storen|silence complet|silencio total|silencio absoluto|silencio completo|"
+           "total silence|complete silence|absolute silence|funkstille")
 _add("v+", "molestes|me molestes|molesten|me molesten|molestar|molestarme|durchstellen|stellt durch|"
            "precisam de aviso|precisa de aviso|precisam de alerta|precisa de alerta|precisam de notificacao")
 _add("v-", "brauchen keine erinnerung|brauchen keine benachrichtigung|brauche keine erinnerung|"

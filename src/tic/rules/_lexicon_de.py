@@ -28,7 +28,8 @@ def register(add: Callable[..., None]) -> None:
                    "mich markiert|mich erwahnt")
     add("whether", "ob|egal ob")
     add("about", "was von|etwas von|was uber|etwas uber|irgendwas von|irgendwas uber")  # "… schreiben was von Paket"
-    add("rest", "keine der obigen regeln|keine der regeln oben|keine regel|keine der regeln")
+    add("rest", "keine der obigen regeln|keine der regeln oben|keine regel|keine der regeln|keine dieser regeln|"
+                "keine von diesen regeln|keine der regeln da oben")
     add("f", "zutrifft|zutreffen|greift|passt")
     add("subjv", "der betreff enthalt|betreff enthalt|der betreff lautet|im betreff steht|im betreff stehen|"
                  "der betreff nennt")

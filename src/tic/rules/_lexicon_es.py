@@ -15,7 +15,8 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "no hace falta que|no hace falta|no necesito que|no necesito")
     add("f", "quiero|quisiera|me gustaria|necesito")
     add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden|manda|mandan|envia|"
-                   "envian", EW)
+                   "envian|mande|manden|envie|envien", EW)
+    add("v+", "me mandes|mandame|me mandas|me envies|enviame")  # said to the assistant: "no me mandes nada"
     add("from", "desde")
     add("except", "pero no|pero ningun|pero ninguna|pero nada de|aunque no")
     add("ident", "dominio|el dominio|numero|el numero|direccion|la direccion|direccion del remitente|"

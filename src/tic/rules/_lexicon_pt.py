@@ -40,7 +40,8 @@ def register(add: Callable[..., None]) -> None:
                "respostas de ausencia", "autoreply")
     add("cat", "boletins informativos|boletim informativo", "newsletter")
     add("whether", "seja|quer seja")
-    add("rest", "nenhuma das regras acima|nenhuma das regras anteriores|nenhuma regra|nenhuma das anteriores")
+    add("rest", "nenhuma das regras acima|nenhuma das regras anteriores|nenhuma regra|nenhuma das anteriores|"
+                "qualquer outra coisa|outra coisa|outras coisas|o que sobrar|todo o resto")
     add("f", "se aplicar|aplicar|se aplica")
     add("neg", "sem notificacoes|sem notificacao|sem avisos|sem alertas")
     add("subjv", "o assunto tiver|o assunto contiver|o assunto tem|o assunto contem|o assunto diz|"

@@ -240,7 +240,13 @@ def parse(text: str) -> RuleSet:
                     merged := with_exceptions(rules[-1], sentence, people)) is not None:
                 rules[-1] = merged  # "Solo dos cosas pueden despertarme: ...": the hold's exceptions
                 continue
-            rules.append(_read(sentence, section or "own", heading, people, context))
+            rule = _read(sentence, section or "own", heading, people, context)
+            if not rule.understood and rules and rules[-1].heading == heading and _holds(rules[-1]) \
+                    and _excepts(sentence):  # "…, guárdalo para la mañana. Solo pueden pasar Anto y …": the hold's
+                rules[-1] = Rule(section=rules[-1].section, text=rules[-1].text, reading=None, heading=heading,
+                                 why_not="what may still get through, said in the next sentence, is not understood: "
+                                         + rule.why_not)  # exceptions, unread: the hold alone would hold too much
+            rules.append(rule)
     return RuleSet(rules=tuple(r for r in rules if r is not None), context=tuple(context), headings=tuple(headings),
                    text=text)
 
@@ -259,6 +265,15 @@ def _read_item(text: str, section: str, heading: str, people: People, context: l
             return rule
         first = merged
     return Rule(section=first.section, text=text, reading=first.reading, why_not=first.why_not, heading=heading)
+
+
+def _holds(rule: Rule) -> bool:
+    return rule.understood and rule.reading is not None and rule.reading.effect == "hold"
+
+
+def _excepts(sentence: str) -> bool:
+    """Whether a sentence says what is let through ("Solo pueden pasar …", "Except Sam", "Ausnahme: …")."""
+    return any(it.cls in {"only", "except", "unless", "onlyabout", "onlymention"} for it in scan(sentence)[:3])
 
 
 def _heading_words(label: str) -> bool:

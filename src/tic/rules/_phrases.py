@@ -280,6 +280,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             amount, i = amount_slot(items, i)
             ph.amounts.append(amount)
             continue
+        if cls == "night":
+            if not any(x.cls in {"between", "before", "after"} for x in items):
+                raise Unread(f'"{it.text}": which hours? (say them: "from 22:00 to 7:00")')
+            i += 1  # "la nuit, de 22 h à 7 h": the hours say what the night is
+            continue
         if cls == "judge":
             raise Unread(f'"{it.text}" needs judgement (a model can read it)')
         if cls == "aside" and ph.recur and all(x.cls in {"recur", "or", "emph"} or x.text == "," for x in it.items):
@@ -541,6 +546,9 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.cls == "kind" \
             and nxt.text == "(...)":
         raise Unread(f'"{it.text}" is not understood: a person, or a topic?')  # "Sam (WhatsApp)", "Invoices (email)"
+    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.text == ":" and any(
+            x.cls in {"between", "weekend", "weekday", "day", "before", "after"} for x in items[i + 2 :]):
+        raise Unread(f'"{it.text}:" - a sender, or the name of this rule?')  # "Pós-plantão: das 8h às 15h …"
     if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and not (
             nxt.cls in {"notice", "msgverb", "aside", "or", "and"} or nxt.cls == "punct" and nxt.text in {",", "-", ":", "/"}
             or nxt.cls == "f" and nxt.text.lower() in {"on", "by", "via"}):

@@ -75,6 +75,9 @@ _CATCH_ALL_WORDS = {"f", "neg", "v+", "v-", "always", "if", "punct", "notice", "
 def read_catch_all(text: str) -> Reading | None:
     """'If none of the above applies, don't notify me' (T10): what happens to events no other rule covers."""
     items = scan(text)
+    if any(it.cls == "keep" for it in items) and not any(it.cls in {"time", "number", "tillw"} for it in items) \
+            and any(it.cls in {"neg", "v-"} for it in items):
+        items = [it for it in items if it.cls != "keep"]  # "…, it can wait - don't notify me": it is not notified
     if not any(it.cls == "rest" for it in items) or any(it.cls == "keep" for it in items):
         return None  # "…; le reste attendra 7h": the rest of a hold's window waits, no rule for everything else
     if items[0].cls == "if":  # "Si no aplica ninguna de las reglas anteriores, no me avises": the condition's own
@@ -218,6 +221,10 @@ def _kind_asides_inline(items: list[Item]) -> list[Item]:
     out: list[Item] = []
     for it in items:
         inner = [x for x in it.items if not (x.cls == "punct" and x.text in {",", "/"})] if it.cls == "aside" else []
+        if inner and inner[0].cls == "between" and all(x.cls in {"between", "time", "number", "f", "and"}
+                                                       for x in inner):
+            out.extend(inner)  # "La nuit (de 22 h à 7 h)": the hours, as if written in the sentence
+            continue
         if inner and all(x.cls in _TIMING for x in inner) and any(x.cls == "created" for x in inner):
             out.extend(inner)  # "Eventos nuevos en el calendario (creados hoy) que …": the aside says when added
             continue

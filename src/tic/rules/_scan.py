@@ -99,6 +99,9 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
         return False  # "Rechnungen über 10.000 €": over an amount, not about it
+    if lex.cls == "kind" and toks[j - 1].low in {"call", "calls"} and nxt is not None \
+            and nxt.low in {"from", "by", "de", "da", "do", "von"}:
+        return False  # "calls from Mum": phone calls, which no source holds - not calendar calls
     if lex.cls == "whether":  # "whether daily or weekly", "sea diario o semanal", "egal ob Mail oder WhatsApp"
         return any(c.cls in {"recur", "kind"} for c in candidates([t.low for t in toks], j))
     if lex.cls == "between" and nxt is not None and nxt.low in {"las", "as", "les", "the"}:

@@ -244,3 +244,19 @@ b("T7", "channel", "custom", "Tout ce qui concerne le tournoi de hockey de Féli
 b("T7", "chat-name", "never", 'Group chats except the "Familia" chat', False,
   P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Familia"), N),
   P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S))
+# catch-alls as people end their files, holds said with their verb after the window, the night named by its hours
+b("T10", "catch-all", "custom", "Qualquer outra coisa, não precisa avisar.", True, P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catch-all", "custom", "Wenn keine dieser Regeln passt: keine Benachrichtigung.", True, P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catch-all", "custom", "Lo demás no me avises, gracias!!", True, P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catch-all", "custom", "If none of the above covers it, it can wait - don't notify me.", True, P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T10", "catch-all", "custom", "If nothing above matches, skip it.", True, P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T11", "hold-verb", "custom", "Between 22:00 and 07:00 hold everything except Denise", True,
+  P(chat("Denise", "+1 312 555 0101", "Home soon"), N, at="2026-03-11 23:30"),
+  P(other_chat(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"))
+b("T11", "night-hours", "custom", "La nuit (de 22 h à 7 h), silence complet, sauf ma mère.", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None, at="2026-03-11 12:00"))
+b("T11", "mode", "custom", "De 23:00 a 07:00 no me mandes nada, guárdalo para la mañana.", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"))
+b.no("T11", "night-which-hours", "custom", "Nothing at night please")
+b.no("T11", "rule-title", "custom", "Pós-plantão: das 8h às 15h segure tudo, exceto a Beatriz.")
+b.no("T11", "phone-calls", "custom", "Between 13:00 and 15:00 on weekdays, hold everything except calls from Mum")
