@@ -11,7 +11,6 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 import httpx
-import pytest
 from playwright.sync_api import expect
 
 from tic.app import build_triage
@@ -233,9 +232,9 @@ def test_r1_off_loopback_needs_the_token(tmp_path, browser):
         engine.stop()
 
 
-@pytest.mark.xfail(strict=False, reason="known intermittent gap (issue 11): once in four CI runs the model's failure was "
-                   "logged but no failing state reached the page within 60 s; cause not found yet")
 def test_issue11_a_failing_model_is_a_clear_state_on_the_page(tmp_path, browser):
+    # once intermittent (issue 11): with the model failing within ms of the batch, a read of the conversation
+    # taken before the failure reached the script after it and hid it; the next test drives that order
     engine = start_engine(tmp_path / "data", main_model="openai/gpt-4o-mini", model_api_base="http://127.0.0.1:9/v1",
                           model_timeout_seconds=1, model_deadline_seconds=1)  # nothing listens on port 9
     try:
@@ -258,6 +257,38 @@ def test_issue11_model_failure_shows_a_clear_state(page, engine):
     expect(page.locator("#status")).to_be_visible()  # still said after a reload
     engine.hub.views.status("[tic] My language model (test) works again.", level="ok")
     expect(page.locator("#status")).to_be_hidden()
+
+
+def test_issue11_a_conversation_read_before_the_model_failed_does_not_hide_its_state(browser, engine):
+    """The race behind issue 11's intermittent failure, driven in order: the page's read of the conversation
+    is answered by the server before the model fails but reaches the script after the failing note came over
+    the socket. The note stays (it comes only from the socket, in order), however the two cross."""
+    engine.quiet()  # the demo's batch answered: nothing more changes the conversation by itself
+    held: list = []
+
+    def hold_the_first(route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append((route, route.fetch()))  # the server answers now, before the model fails; kept from the page
+
+    context = browser.new_context()
+    p = context.new_page()
+    p.route("**/api/conversation*", hold_the_first)
+    p.goto(engine.url)
+    expect(p.locator("#connection.live")).to_be_visible()  # the socket is open: its hello said nothing is wrong
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        p.wait_for_timeout(20)  # Playwright runs the route handler while it waits
+    assert held, "the page did not read the conversation"
+    engine.hub.views.status("[tic] I could not reach my language model (test)", level="failing")
+    expect(p.locator("#status")).to_have_text("[tic] I could not reach my language model (test)")
+    route, answer = held[0]
+    route.fulfill(response=answer)  # the older read reaches the script now
+    expect(p.locator(".card")).to_have_count(1)  # rendered by that read, in the same step as anything else it sets
+    expect(p.locator("#status")).to_have_text("[tic] I could not reach my language model (test)", timeout=2_000)
+    expect(p.locator("#status")).to_have_class("status failing")
+    context.close()
 
 
 def test_t11_a_held_event_shows_its_release_time(tmp_path, browser):

@@ -10,6 +10,7 @@ recovered). A view never changes the conversation; it only shows it.
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any, Callable, Literal, Protocol
 
 log = logging.getLogger(__name__)
@@ -37,13 +38,22 @@ class ChatView(Protocol):
 
 
 class ChatViews:
-    """Fan-out to every attached view; one view's failure never stops the others or the turn."""
+    """Fan-out to every attached view; one view's failure never stops the others or the turn.
+
+    The state notes still in force (the model failing, the last other note; "ok" ends both) are told to a
+    view attached later (issue 11: a page served after the model's first failure, which is told only once,
+    still shows it); a note and an attachment never cross, whichever threads they come from."""
 
     def __init__(self, *views: ChatView) -> None:
         self._views: list[ChatView] = list(views)
+        self._lock = threading.RLock()
+        self._said: dict[Status, str] = {}  # level -> text of the notes in force
 
     def attach(self, view: ChatView) -> None:
-        self._views.append(view)
+        with self._lock:
+            self._views.append(view)
+            for level, text in self._said.items():
+                self._one(view, "status", text, level=level)
 
     def detach(self, view: ChatView) -> None:
         if view in self._views:
@@ -51,10 +61,14 @@ class ChatViews:
 
     def _each(self, method: str, *args: Any, **kwargs: Any) -> None:
         for view in list(self._views):
-            try:
-                getattr(view, method)(*args, **kwargs)
-            except Exception:  # a broken view (closed socket, full pipe) is that view's problem
-                log.exception("a chat view failed in %s", method)
+            self._one(view, method, *args, **kwargs)
+
+    @staticmethod
+    def _one(view: ChatView, method: str, *args: Any, **kwargs: Any) -> None:
+        try:
+            getattr(view, method)(*args, **kwargs)
+        except Exception:  # a broken view (closed socket, full pipe) is that view's problem
+            log.exception("a chat view failed in %s", method)
 
     def user_line(self, text: str, *, origin: str) -> None:
         self._each("user_line", text, origin=origin)
@@ -69,7 +83,13 @@ class ChatViews:
         self._each("reply", turn, text)
 
     def status(self, text: str, *, level: Status) -> None:
-        self._each("status", text, level=level)
+        with self._lock:
+            if level == "ok":
+                self._said.clear()
+            else:
+                self._said.pop(level, None)
+                self._said[level] = text  # in the order said
+            self._each("status", text, level=level)
 
 
 class SayView:

@@ -82,7 +82,7 @@ def create_web_app(*, hub: ChatHub, store: NoticeStore, world, user: str, data_d
         except ValueError:
             return _problem(400, "after and before must be message ids (whole numbers)")
         read = await asyncio.to_thread(transcript, hub.history, after=after, before=before)
-        return JSONResponse({**read.model_dump(mode="json"), "status": live.status})
+        return JSONResponse(read.model_dump(mode="json"))  # the state note travels only on the socket, in order
 
     async def say(request: Request) -> Response:
         try:
@@ -140,13 +140,15 @@ def create_web_app(*, hub: ChatHub, store: NoticeStore, world, user: str, data_d
     async def events(websocket: WebSocket) -> None:
         """Push every event to this tab until it goes away (or the server closes it on shutdown)."""
         await websocket.accept()
-        queue = live.open()
+        queue = live.open()  # its first event: the hello with the state note as it stands now (issue 11)
 
         async def pump() -> None:
-            # the CSRF token again: a tab opened before an engine restart keeps working (the socket's Origin is checked)
-            await websocket.send_json({"type": "hello", "status": live.status, "csrf": holder["guard"].csrf})
             while True:
-                await websocket.send_json(await queue.get())
+                event = await queue.get()
+                if event["type"] == "hello":
+                    # the CSRF token again: a tab opened before an engine restart keeps working (the Origin is checked)
+                    event = {**event, "csrf": holder["guard"].csrf}
+                await websocket.send_json(event)
 
         sender = asyncio.create_task(pump(), name="web-events")
         try:

@@ -113,7 +113,6 @@ async function refreshConversation() {
         messages.insertBefore(node, firstStream && !firstStream.dataset.done ? firstStream : pendingAnchor());
         lastId = Math.max(lastId, item.id);
       }
-      if (data.status !== undefined) setStatus(data.status);
       if (stick || data.items.length) messages.scrollTop = messages.scrollHeight;
     } while (again);
   })().finally(() => { fetching = null; });
@@ -161,6 +160,8 @@ function replied(turn) {
   refreshConversation();
 }
 
+// the banner (the model failing, a note) comes only from the socket, whole (the hello, then each change, in
+// order): a status read over HTTP at another moment could land after a newer one and hide it (issue 11)
 function setStatus(status) {
   const box = $("#status");
   if (!status || status.level === "ok") { box.hidden = true; box.textContent = ""; box.className = "status"; return; }
@@ -324,9 +325,9 @@ function connect() {
     else if (e.type === "reply") replied(e.turn);
     else if (e.type === "changed") { refreshConversation(); noticesSoon(); }
     else if (e.type === "hello") { if (e.csrf) csrf = e.csrf; setStatus(e.status); }
-    else if (e.type === "status") setStatus(e);
+    else if (e.type === "status") setStatus(e.status);
     else if (e.type === "notices") noticesSoon();
-    else if (e.type === "resync") { refreshConversation(); loadNotices(); }
+    else if (e.type === "resync") { setStatus(e.status); refreshConversation(); loadNotices(); }
   };
   ws.onclose = () => {
     state.textContent = "reconnecting…"; state.className = "connection down";
