@@ -20,6 +20,9 @@ STOP = set(
     is are was were be been being am do does did don't doesn't can can't could would should will won't must may
     might shall have has had having get gets got getting let lets make makes sure no not none never always ever
     some few many much more most other others another each every both either neither own same such one ones
+    de del al la el los las lo un una unos unas y o con sin para por que en do da dos das no na nos nas um uma e ou
+    com pelo pela pelos pelas du des le les une et aux au sur pour avec dans der die das dem den des ein eine einen
+    einem einer und oder mit von vom zum zur beim im am
     regardless matter whoever sends sent send sender who's either way style kind type sort like e.g i.e etc
     something's that's what's it'll they're we're you're isn't aren't wasn't unless except though although
     because since while via per new old today tonight tomorrow yesterday now soon later entirely completely
