@@ -492,6 +492,14 @@ _add("concfull", "a qualquer hora|a cualquier hora|at any time|any time of day|a
                  "n'importe quand|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
                  "meme en dehors des horaires|even outside hours|even out of hours|auch ausserhalb der arbeitszeit")
 _add("rest", "wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")
+# any time, any way: widens nothing the rule names ("on any channel, no matter what time it is")
+_add("concfull", "no matter what time it is|no matter what time|no matter the time|whatever the time|any channel|"
+                 "on any channel|any way|no matter the channel|peu importe le canal|peu importe l'heure|"
+                 "quelle que soit l'heure|sin importar la hora|no importa la hora|a la hora que sea|"
+                 "nao importa a hora|seja a hora que for|egal wie spat|egal zu welcher uhrzeit|egal wann|"
+                 "even in the middle of the night|in the middle of the night|day or night|jour et nuit|"
+                 "de dia o de noche|dia e noite|tag und nacht|rund um die uhr|24/7|around the clock|"
+                 "por cualquier canal|em qualquer canal|auf jedem kanal|egal uber welchen kanal")
 _add("unsaved", "unkown numbers|unknow numbers|unkown number|unknwon numbers")
 _add("within", "falten menos de|falte menos de|faltan menos de|faltarem menos de|faltar menos de|il reste moins de|"
                "when less than|with less than")

@@ -19,6 +19,7 @@ from tic.rules._slots import (
     Unread,
     amount_slot,
     clock,
+    family_role,
     labelled_ref,
     parse_aside,
     range_end,
@@ -280,6 +281,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             amount, i = amount_slot(items, i)
             ph.amounts.append(amount)
             continue
+        if cls == "word" and len(fold(it.text)) > 2 and (role := family_role(it.text)) is not None:
+            ph.who.append(Who(by="role", value=role))  # "mum and dad - always": the user's own, as "my mum"
+            i += 1
+            continue
         if cls == "night":
             if not any(x.cls in {"between", "before", "after"} for x in items):
                 raise Unread(f'"{it.text}": which hours? (say them: "from 22:00 to 7:00")')
@@ -540,16 +545,16 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if it.cls == "name" and it.weak and not (nxt is not None and nxt.cls == "msgverb" and not (
             prev is not None and prev.cls in {"f", "my", "pron"} and prev.text.lower() not in {"wenn", "falls"})):
         raise Unread(f'"{it.text}" is not understood (a name is understood after "von")')
-    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.cls in {"or", "and"} \
+    if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls in {"or", "and"} \
             and (after := _next_content(items, i + 2)) is not None and items[after].cls in {"kind", "notice", "cat"}:
         raise Unread(f'"{it.text}" is not understood')  # "Consultas ou reuniões ...": a noun, not a sender
-    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.cls == "kind" \
+    if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls == "kind" \
             and nxt.text == "(...)":
         raise Unread(f'"{it.text}" is not understood: a person, or a topic?')  # "Sam (WhatsApp)", "Invoices (email)"
-    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and nxt.text == ":" and any(
+    if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.text == ":" and any(
             x.cls in {"between", "weekend", "weekday", "day", "before", "after"} for x in items[i + 2 :]):
         raise Unread(f'"{it.text}:" - a sender, or the name of this rule?')  # "Pós-plantão: das 8h às 15h …"
-    if it.cls == "name" and it.initial and not _looks_named(it.text) and nxt is not None and not (
+    if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and not (
             nxt.cls in {"notice", "msgverb", "aside", "or", "and"} or nxt.cls == "punct" and nxt.text in {",", "-", ":", "/"}
             or nxt.cls == "f" and nxt.text.lower() in {"on", "by", "via"}):
         it.cls = "word"  # a capital at the start is no evidence of a name: "Invoices over €500"
@@ -573,8 +578,10 @@ def about_calendar(items: list[Item]) -> bool:
                or x.cls == "kind" and set(x.value or ()) == {"calendar"} for x in items)
 
 
-def _looks_named(text: str) -> bool:
-    return " " in text or any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text)
+def _looks_named(it: Item) -> bool:
+    """Written the way names are (two words, a capital inside, a digit), or a known service's name."""
+    text = it.text
+    return it.value == "brand" or " " in text or any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text)
 
 
 def _timing(items: list[Item], i: int, ph: Phrase) -> int:

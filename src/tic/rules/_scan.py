@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from tic.rules._brands import brand
 from tic.rules._lexicon import LEXICON, Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
 
@@ -231,6 +232,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 pass
             out.append(Item(chosen.cls, words, value=chosen.value))
             i += chosen.words
+            continue
+        if (named := brand(lows, i)) is not None:  # "linkedin: no", "Slack-Digests": a service, by its name
+            out.append(Item("name", named[0], value="brand"))
+            i += named[1]
             continue
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
             j = i + 1

@@ -18,7 +18,7 @@ from tic.rules._people import apposition, saved_later
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref", "clock"]
+__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref", "clock", "family_role"]
 
 
 @dataclass
@@ -156,7 +156,7 @@ DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio"
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 
 
-def _family(role: str) -> str | None:
+def family_role(role: str) -> str | None:
     """'mum', 'mamá', 'Mutter', 'grand-mère': the family member a role word names, when it is one."""
     word = fold(role).strip()
     return next((r for r, words in FAMILY.items() if word in words), None)
@@ -232,7 +232,7 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         return found, j
     if known := people.get(role):
         return list(known), j
-    if items[start].cls == "my" and (family := _family(role)) is not None:
+    if items[start].cls == "my" and (family := family_role(role)) is not None:
         return [Who(by="role", value=family)], j  # "mi mamá": the saved contact "Mamá" (T7)
     said = f"{items[start].text} {role}" if items[start].cls == "my" else role
     raise Unread(f'who "{said}" is is not known locally: name them (e.g. "my {role} (saved as ...)" or '

@@ -260,3 +260,14 @@ b("T11", "mode", "custom", "De 23:00 a 07:00 no me mandes nada, guárdalo para l
 b.no("T11", "night-which-hours", "custom", "Nothing at night please")
 b.no("T11", "rule-title", "custom", "Pós-plantão: das 8h às 15h segure tudo, exceto a Beatriz.")
 b.no("T11", "phone-calls", "custom", "Between 13:00 and 15:00 on weekdays, hold everything except calls from Mum")
+# services by name however typed; parents by the word alone; "any channel, any time" widens nothing
+b("T7", "brand", "never", "linkedin: no", True,
+  P(social("linkedin"), S), P(other_email(), None))
+b("T7", "brand", "never", "Slack digest emails", False,
+  P(digest("Slack", "slack.com"), S), P(digest("Notion", "notion.so"), None), P(other_email(), None))
+mum_wa = chat("Mum ❤️", "+44 7700 900001", "Call me when you can")
+b("T7", "family-word", "always", "mum and dad - always, even in the middle of the night!!", True,
+  P(mum_wa, N), P(chat("", "+44 7700 900999", "Hi mum, new number"), None, "an unsaved number is not mum"),
+  P(other_chat(), None))
+b("T7", "any-channel", "always", "My wife Denise gets through always, on any channel, no matter what time it is.", False,
+  P(chat("Denise", "+1 312 555 0101", "Home soon"), N), P(other_chat(), None))
