@@ -198,7 +198,11 @@ _add("mention", "@mention|@mentions|@mentioned|@-mention|@-mentions|@-mentioned|
 # --- slots -----------------------------------------------------------------------------------------------
 _add("from", "from|sent by|written by|organised by|organized by|coming from|de parte de|enviado por|enviados por|"
              "enviadas por|escrito por|von|gesendet von|geschickt von|de la part de|envoye par|envoyes par|"
-             "envoyees par|enviado por|enviados por|enviadas por|vindos de|vindas de|vindo de")
+             "envoyees par|enviado por|enviados por|enviadas por|vindos de|vindas de|vindo de|"
+             # a calendar item's sender is its organiser
+             "organisees par|organisee par|organise par|organises par|organizadas por|organizada por|organizado por|"
+             "organizados por|marcada pelo|marcada pela|marcado pelo|marcadas pelo|marcados pelo|organisiert von|"
+             "angelegt von|eingetragen von|created by|set up by|scheduled by|convocada por|convocadas por")
 _add("org", "anyone at|anybody at|anyone from|anybody from|someone at|someone from|somebody at|somebody from|"
             "everyone at|everybody at|people at|people from|staff at|staff from|folks at|anyone who works at|"
             "colleagues at|employees of|employees at|the team at|members of|anyone in|"
@@ -415,6 +419,9 @@ _add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediata
 # "la nuit (de 22 h à 7 h)": the night, named beside the hours that say what it is (see _phrases)
 _add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
               "de noite|a madrugada|de madrugada|la madrugada")
+# "ist stummgeschaltet", "darf nicht untergehen": hidden, lost
+_add("v-", "stummgeschaltet|stumm geschaltet|ist stumm|stumm|untergehen|darf untergehen|verloren gehen|"
+           "verpasst werden|get lost|slip through the cracks")
 # "mode avion", "silence complet": the user's phone is to be quiet - a verb that hides, as "mute"
 _add("v-", "mode avion|en mode avion|modo avion|modo aviao|flugmodus|airplane mode|do not disturb|dnd|no molestar|"
            "ne pas deranger|nicht storen|silence complet|silencio total|silencio absoluto|silencio completo|"

@@ -19,7 +19,9 @@ def register(add: Callable[..., None]) -> None:
                    "numbers i have not saved")
     add("f", "other")
     add("whether", "whether|whether it's|be it")
-    add("subjv", "the subject line says|the subject says|subject line says|subject says|the subject contains|"
+    add("subjv", "whose subject has|whose subject contains|whose subject includes|whose subject mentions|"
+                 "whose subject line has|whose subject line contains|whose title has|whose title contains|"
+                 "the subject line says|the subject says|subject line says|subject says|the subject contains|"
                  "subject contains|the subject line contains|subject line contains|the subject mentions|"
                  "subject mentions|the subject has|subject has|the subject includes|subject includes|"
                  "the subject line has|the title says|the subject reads|the subject line reads")

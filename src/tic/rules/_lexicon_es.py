@@ -11,7 +11,7 @@ EW = ("email", "whatsapp")
 def register(add: Callable[..., None]) -> None:
     add("v+", "avises|me avises|avisen|me avisen|notifiques|me notifiques|informes|me informes|avisarme|avisame")
     add("v-", "perder|perderme|perderse|pierda|pierdas|ignores|silencies|bloquees")
-    add("negv", "dejes de|dejar de|deje de|dejen de")  # "nunca dejes de avisarme": not stop = do
+    add("negv", "dejes de|dejar de|deje de|dejen de|deja de|dejan de")  # "nunca dejes de avisarme": not stop = do
     add("neg", "no hace falta que|no hace falta|no necesito que|no necesito")
     add("f", "quiero|quisiera|me gustaria|necesito")
     add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden|manda|mandan|envia|"

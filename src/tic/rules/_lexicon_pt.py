@@ -15,7 +15,7 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "avises|me avises|notifiques|me notifiques|informes|me informes|avisar|me avisar|notificar|"
               "me notificar")
     add("v-", "perder|ignores|silencies|bloqueies")
-    add("negv", "deixes de|deixar de|deixe de|deixem de")  # "nunca deixes de me avisar": not stop = do
+    add("negv", "deixes de|deixar de|deixe de|deixem de|deixa de|deixam de")  # "nunca deixes de me avisar": not stop = do
     add("neg", "nao precisas de|nao precisa de|nao precisas|nao precisa|nao e preciso|nao preciso que")
     add("f", "quero|queria|gostaria|quem")
     add("msgverb", "me escrever|me escreverem|escrever|escreverem|escreve|escrevem|me escreve|me mandar|"

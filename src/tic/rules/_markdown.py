@@ -35,10 +35,12 @@ HEADING_LABELS = {"always": "Always notify", "never": "Never notify", "custom": 
 _CONTEXT = re.compile(r"^(about\b|context|background|who i am|notes?\b|info\b|sobre m[ií]|sobre nosotros|"
                       r"[üu]ber mich|[àa] propos|contexte|contexto|hintergrund|qui je suis|quem sou)", re.I)
 _NEVER = re.compile(r"\b(never|mute[ds]?|ignore[ds]?|don'?t|do not|silence[ds]?|skip|block(ed)?|quiet|no notifications?|"
-                    r"low priority|not interested|never want|nie|niemals|nicht|stumm|ignorieren|nunca|jam[aá]s|"
+                    r"low priority|not interested|not important|unimportant|nicht wichtig|unwichtig|no importantes?|"
+                    r"sin importancia|pas importants?|peu importants?|n[ãa]o importantes?|sem import[âa]ncia|"
+                    r"less important|unwichtige?|never want|nie|niemals|nicht|stumm|ignorieren|nunca|jam[aá]s|"
                     r"ignorar|silenciar|silencio|n[ãa]o|jamais|ignorer|sourdine|ne pas|sans notification)\b", re.I)
-_ALWAYS = re.compile(r"\b(always|vip|priority|important|notify me|must see|immer|wichtig|sempre|siempre|importante|"
-                     r"toujours|prioritaire|prioridad|prioridade|priorit[äa]t|avisar|benachrichtigen|notifier|"
+_ALWAYS = re.compile(r"\b(always|vips?|priority|important|notify me|must see|immer|wichtig(e|en|er|es)?|sempre|siempre|importantes?|"
+                     r"importants?|toujours|prioritaire|prioridad|prioridade|priorit[äa]t|avisar|benachrichtigen|notifier|"
                      r"notificar|alert me|tell me|people i care about)\b", re.I)
 _CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|\w*regeln|reglas|r[èe]gles|"
                      r"regras|personali[sz]ad[ao]s|benutzerdefiniert|eigene|personnalis[ée]es|cas particuliers|"

@@ -169,7 +169,8 @@ def _scan_once(text: str) -> tuple[Item, ...]:
 
 # chat shorthand people type in rules, read as the word it stands for
 _SHORTHAND = {"q": "que", "qq": "qualquer", "pq": "porque", "tb": "tambien", "tbm": "tambem", "vc": "voce",
-              "msj": "mensaje", "msjs": "mensajes", "nich": "nicht", "wenns": "wenn", "tjrs": "toujours"}
+              "msj": "mensaje", "msjs": "mensajes", "nich": "nicht", "wenns": "wenn", "tjrs": "toujours", "aunq": "aunque", "qdo": "quando",
+              "qnd": "quando", "qto": "quanto", "pra": "para"}
 
 
 def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[list[Item], int]:

@@ -122,7 +122,11 @@ def _pinned(w: R.Who) -> bool:
 def _who_hit(who: R.Who, e: Event) -> str | None:
     if who.by == "phone":
         have = re.sub(r"\D", "", e.sender.address)
-        return f"sender number is {e.sender.address}" if have and have == re.sub(r"\D", "", who.value) else None
+        want = re.sub(r"\D", "", who.value)
+        if not who.value.startswith("+"):  # a national number: its part after the trunk 0 ends the E.164 number
+            want = want.lstrip("0")
+            return f"sender number is {e.sender.address}" if len(want) >= 8 and have.endswith(want) else None
+        return f"sender number is {e.sender.address}" if have and have == want else None
     if who.by == "contact" and e.kind != "whatsapp":
         return None  # a saved chat name identifies a chat contact, not an e-mail display name
     return _spec(who).match(e)

@@ -42,8 +42,11 @@ def _role_key(role: str) -> str:
 
 
 def phone(text: str) -> str:
-    """E.164 ('+34 612 345 678' -> '+34612345678')."""
-    return "+" + re.sub(r"\D", "", text)
+    """E.164 ('+34 612 345 678' -> '+34612345678'); a national number without its country ('06 71 48 22 90',
+    '(31) 99412-0587') as its digits after one trunk 0 ('0671482290', '031994120587'): it is matched by its
+    national part, the end of the sender's E.164 number."""
+    digits = re.sub(r"\D", "", text)
+    return "+" + digits if text.strip().startswith("+") else "0" + digits.lstrip("0")
 
 
 _SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "about", "with",

@@ -7,6 +7,8 @@ from tests.rules.bank._probe import (
     other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
+from tic.sources import Person
+
 b = Bank("mixed")
 
 dani = chat("Dani", "+34 666 010 010", "¿Me dejas el coche?")
@@ -271,3 +273,18 @@ b("T7", "family-word", "always", "mum and dad - always, even in the middle of th
   P(other_chat(), None))
 b("T7", "any-channel", "always", "My wife Denise gets through always, on any channel, no matter what time it is.", False,
   P(chat("Denise", "+1 312 555 0101", "Home soon"), N), P(other_chat(), None))
+# a national number, as people write their contacts' numbers: matched by its national part
+b("T7", "national-phone", "always", "Le 06 71 48 22 90, toujours me prévenir", True,
+  P(chat("", "+33 6 71 48 22 90", "Je passe demain"), N),
+  P(chat("", "+33 6 71 48 22 91", "Bonjour"), None, "one digit off"),
+  P(chat("", "+44 6 71 48 22 90", "Hi"), N, "the national part is all a national number says"))
+b("T7", "national-phone", "always", "Mensagens do número (31) 99412-0587 sempre", True,
+  P(chat("", "+55 31 99412-0587", "Oi"), N), P(chat("", "+55 21 99412-0587", "Oi"), None, "another area code"))
+b("T7", "polarity", "always", "Keine Nachricht von Frau Lindemann-Özdemir darf untergehen", False,
+  P(email("Petra Lindemann-Özdemir", "p.lindemann@kanzlei-lo.example", "Termin", "Bitte um Rückruf."), N))
+b("T7", "muted-group", "never", "Die Gruppe 'Hausgemeinschaft Liechtensteinstraße' ist stummgeschaltet", True,
+  P(chat("Herr Kurz", "+43 660 000 0001", "Müll!", group=True, chat_name="Hausgemeinschaft Liechtensteinstraße"), S),
+  P(other_chat(), None))
+b("T7", "organiser", "custom", "réunions organisées par Sébastien Morvan", False,
+  P(event("Point projet", organizer=Person(name="Sébastien Morvan", address="s.morvan@atelier-sm.example")), N),
+  P(other_event(), None))
