@@ -419,6 +419,9 @@ _add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediata
 # "la nuit (de 22 h à 7 h)": the night, named beside the hours that say what it is (see _phrases)
 _add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
               "de noite|a madrugada|de madrugada|la madrugada")
+# 'the words "urgent" or "asap"': a label before what is quoted (valid only right before a quote: see _scan)
+_add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|palabra|palabras|le mot|les mots|mot|"
+          "mots|das wort|die worter|wort|worter|a palavra|as palavras|palavra|palavras|la frase|le terme|les termes")
 # "ist stummgeschaltet", "darf nicht untergehen": hidden, lost
 _add("v-", "stummgeschaltet|stumm geschaltet|ist stumm|stumm|untergehen|darf untergehen|verloren gehen|"
            "verpasst werden|get lost|slip through the cracks")

@@ -87,6 +87,10 @@ def _ranked(found: list[Lex]) -> list[Lex]:
     return sorted(found, key=lambda c: (-c.words, c.cls == "f", c.cls != "between"))
 
 
+_WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
+                "frase", "terme", "termes"}
+
+
 def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
     """Whether reading the phrase as `lex` fits what follows it (j: the first token after the phrase)."""
     nxt = toks[j] if j < len(toks) else None
@@ -100,6 +104,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
         return False  # "Rechnungen über 10.000 €": over an amount, not about it
+    if lex.cls == "f" and toks[j - 1].low in _WORD_LABELS:
+        return nxt is not None and nxt.kind == "quote"  # 'the words "Okafor v. Lindqvist"': what follows is the text
     if lex.cls == "kind" and toks[j - 1].low in {"call", "calls"} and nxt is not None \
             and nxt.low in {"from", "by", "de", "da", "do", "von"}:
         return False  # "calls from Mum": phone calls, which no source holds - not calendar calls

@@ -369,6 +369,8 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
         elif it.cls == "my":
             pass  # "about my order", "de mi pedido": the message says "your order"
+        elif it.cls == "f" and j + 1 < len(items) and items[j + 1].cls == "quote":
+            pass  # 'the words "Okafor v. Lindqvist"': a label before the quoted text
         elif it.cls not in {"f"} or it.text.lower() not in {"the", "a", "an", "my", "our", "el", "la", "le", "der",
                                                              "die", "das", "o", "les", "los", "las", "their", "un",
                                                              "une", "una", "um", "uma", "ein", "eine", "einen", "l'",

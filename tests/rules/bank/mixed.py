@@ -288,3 +288,8 @@ b("T7", "muted-group", "never", "Die Gruppe 'Hausgemeinschaft Liechtensteinstra�
 b("T7", "organiser", "custom", "réunions organisées par Sébastien Morvan", False,
   P(event("Point projet", organizer=Person(name="Sébastien Morvan", address="s.morvan@atelier-sm.example")), N),
   P(other_event(), None))
+b("T7", "word-label", "custom",
+  'Notify me of any email whose subject has our matter number 2024-CV-0831 or the words "Okafor v. Lindqvist"', True,
+  P(email("Clerk", "clerk@court.example", "Okafor v. Lindqvist - hearing", "x"), N),
+  P(email("Clerk", "clerk@court.example", "Re: 2024-CV-0831", "x"), N),
+  P(email("Clerk", "clerk@court.example", "Words", "x"), None))
