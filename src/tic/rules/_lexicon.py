@@ -364,6 +364,7 @@ _add("f", "thanks|thank you|thx|gracias|muchas gracias|merci|merci bien|danke|vi
           "por favor|porfa|plz|s'il te plait|s'il vous plait|svp|stp|bitte")
 _add("rest", "none of the above|none of the above applies|none of these|none of those|everything else|anything else|"
              "all the rest|the rest|all other|all others|any other|otherwise|in all other cases|in any other case|"
+             "de lo contrario|en caso contrario|caso contrario|senao|autrement|andernfalls|ansonsten|"
              "nothing else|sonst|alles andere|alles ubrige|in allen anderen fallen|todo lo demas|lo demas|el resto|"
              "en cualquier otro caso|en los demas casos|tout le reste|le reste|dans tous les autres cas|sinon|"
              "todo o resto|o resto|em qualquer outro caso|nos demais casos|caso contrario|en otro caso")

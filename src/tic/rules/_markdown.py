@@ -19,7 +19,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from tic.rules._only import with_exceptions
-from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect, read_catch_all, read_with
+from tic.rules._reader import _CATCH_ALL_WORDS, _Clause, _effect, read_one
 from tic.rules._reading import Everything, Reading, Sender, Who
 from tic.rules._rule import Rule, RuleSet
 from tic.rules._scan import guess_language, scan
@@ -359,8 +359,8 @@ def _rest_rule(text: str):
 def _read(text: str, section: str, heading: str, people: People, context: list[str]) -> Rule:
     effect_section = section if section in {"always", "never", "custom"} else "custom"
     try:
-        reading = read_catch_all(text) or (_rest_rule(text) if section == "rest" else None) or read_with(
-            text, section if section not in {"own", "rest"} else "own", people)
+        reading = read_one(text, section if section not in {"own", "rest"} else "own", people,
+                           rest=_rest_rule if section == "rest" else None)
         return Rule(section=effect_section, text=text, reading=reading, heading=heading)
     except Unread as exc:
         return Rule(section=effect_section, text=text, why_not=str(exc), heading=heading)

@@ -56,7 +56,7 @@ from tic.rules._tokens import fold
 from tic.signals import topic_terms
 from tic.signals import topic_words as _topic_words
 
-__all__ = ["read", "read_with", "Unread"]
+__all__ = ["read", "read_one", "read_with", "Unread"]
 
 _ROLE_CLAUSES = {"unless", "except", "if", "conc"}
 
@@ -64,9 +64,41 @@ _ROLE_CLAUSES = {"unless", "except", "if", "conc"}
 def read(text: str, section: str, people: People | None = None) -> tuple[Reading | None, str]:
     """The rule's Reading, or (None, why it was not understood)."""
     try:
-        return read_catch_all(text) or read_with(text, section, people or People()), ""
+        return read_one(text, section, people or People()), ""
     except Unread as exc:
         return None, str(exc)
+
+
+def read_one(text: str, section: str, people: People, rest=None) -> Reading:
+    """The rule's Reading (raises Unread): a rule for everything else (T10; `rest` reads one under a heading that
+    says "everything else"), or a rule of its own."""
+    if (plain := _without_otherwise(scan(text))) is not None:  # "…only if it's over £200, otherwise ignore"
+        return read_with(text, section, people, items=plain)
+    return read_catch_all(text) or (rest(text) if rest else None) or read_with(text, section, people)
+
+
+_OTHERWISE_SAYS = {"neg", "v-", "v+", "f", "pron", "notice", "punct", "always"}
+
+
+def _without_otherwise(items: list[Item]) -> list[Item] | None:
+    """'Payment reminders from Fernbank only if it's over £200, otherwise ignore': a last clause that says the rest
+    of what the rule names is not notified restates what "only if" means - the rule without it, or None when there
+    is no such clause. "…if it's over £200, otherwise ignore" is the same as "only if". A last clause that would
+    notify the rest, or a rule with no condition for it to be the other side of, refuses the rule."""
+    k = next((k for k in range(len(items) - 1, 0, -1) if items[k].cls == "rest"), None)
+    if k is None or not (items[k - 1].cls == "punct" and items[k - 1].text in {",", ";", ".", "-"}) \
+            or not all(it.cls in _OTHERWISE_SAYS for it in items[k + 1 :]) or k < 2:
+        return None
+    said = items[k + 1 :]
+    if not any(it.cls in {"neg", "v-"} for it in said):
+        raise Unread(f'"{items[k].text}" with something to notify is not understood')
+    head = items[: k - 1]
+    if not any(it.cls == "only" for it in head):
+        first_if = next((n for n, it in enumerate(head) if it.cls == "if"), None)
+        if first_if is None:
+            raise Unread(f'"{items[k].text}" - other than what? No condition comes before it')
+        head = [*head[:first_if], Item("only", "only"), *head[first_if:]]
+    return head
 
 
 _CATCH_ALL_WORDS = {"f", "neg", "v+", "v-", "always", "if", "punct", "notice", "any", "rest", "kind", "my", "pron"}
@@ -93,8 +125,8 @@ def read_catch_all(text: str) -> Reading | None:
     return Reading(effect=effect, when=when, catch_all=True)
 
 
-def read_with(text: str, section: str, people: People) -> Reading:
-    items = scan(text)
+def read_with(text: str, section: str, people: People, items: list[Item] | None = None) -> Reading:
+    items = scan(text) if items is None else items
     if not items:
         raise Unread("the rule is empty")
     items = _without_examples(items)

@@ -245,8 +245,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             i += named[1]
             continue
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
+            first = not out or out[-1].cls == "punct" and out[-1].text in {".", "!", "?"}
             j = i + 1
-            while j < len(toks) and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
+            while j < len(toks) and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
+                    and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)

@@ -293,3 +293,10 @@ b("T7", "word-label", "custom",
   P(email("Clerk", "clerk@court.example", "Okafor v. Lindqvist - hearing", "x"), N),
   P(email("Clerk", "clerk@court.example", "Re: 2024-CV-0831", "x"), N),
   P(email("Clerk", "clerk@court.example", "Words", "x"), None))
+# "…, otherwise ignore": the other side of the rule's condition, said again
+bill = lambda amount: email("Fernbank Energy", "billing@fernbank-energy.example", "Your bill", f"Amount due: £{amount}")  # noqa: E731
+b("T7", "otherwise", "custom", "Emails from Fernbank Energy if it's over £200, otherwise ignore", True,
+  P(bill(350), N), P(bill(120), S), P(other_email(), None))
+b.no("T7", "otherwise", "custom", "Emails from Fernbank Energy, otherwise ignore")
+b.no("T7", "otherwise", "custom", "Invoices from Acme only if over 500 EUR, otherwise tell me")
+b.no("T7", "initial-glue", "always", "Facturas de Acme")
