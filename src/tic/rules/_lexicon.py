@@ -467,6 +467,9 @@ _add("onlyabout", "only about|only if it's about|only if it is about|only when i
                   "uniquement si c'est pour|seulement quand il s'agit de|seulement si ca parle de|"
                   "uniquement si ca parle de")
 _add("kind", "msg|msgs|mensajito|mensajitos", EW)
+_add("kind", "wpp|wsp|wapp|whats|zap|zapzap|wa", W)  # WhatsApp, as people shorten it
+_add("kind", "clase|clases|aula|aulas|cours|vorlesung|vorlesungen|lecture|lectures|lesson|lessons|seminario|"
+             "seminarios|seminar|seminars", C)  # a class, a lecture: a calendar item
 _add("f", "mais|pero|aber|porem")
 _add("except", "ausnahme|ausnahmen|exception|exceptions|excepcion|excepciones|excecao|excecoes")
 _add("cancelled", "cancelled|canceled|called off|that get cancelled|that gets cancelled|get cancelled|gets cancelled|"

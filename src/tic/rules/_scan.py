@@ -104,6 +104,11 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
         return False  # "Rechnungen über 10.000 €": over an amount, not about it
+    if lex.cls == "rest" and toks[j - 1].low in {"other", "others", "otra", "otras", "otro", "otros", "outra", "outras",
+                                                  "outro", "outros", "autre", "autres", "andere", "anderen"} \
+            and nxt is not None and any(c.cls in {"kind", "recur", "cat", "notice", "allday", "group"}
+                                        for c in candidates([t.low for t in toks], j)):
+        return False  # "the weekly standup and any other recurring meeting": more of that kind, not everything else
     if lex.cls == "f" and toks[j - 1].low in _WORD_LABELS:
         return nxt is not None and nxt.kind == "quote"  # 'the words "Okafor v. Lindqvist"': what follows is the text
     if lex.cls == "kind" and toks[j - 1].low in {"call", "calls"} and nxt is not None \

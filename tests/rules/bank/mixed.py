@@ -300,3 +300,9 @@ b("T7", "otherwise", "custom", "Emails from Fernbank Energy if it's over £200, 
 b.no("T7", "otherwise", "custom", "Emails from Fernbank Energy, otherwise ignore")
 b.no("T7", "otherwise", "custom", "Invoices from Acme only if over 500 EUR, otherwise tell me")
 b.no("T7", "initial-glue", "always", "Facturas de Acme")
+b("T7", "any-other", "never", "Ignore the weekly standup and any other recurring meeting unless its time changes", True,
+  P(event("Daily stand-up", rrule=daily), S), P(event("Team sync", rrule=weekly), S),
+  P(event("Team sync", rrule=weekly, created_ago=days(30), modified_ago=hours(3)), N, "its time changed"),
+  P(event("Dentist"), None))
+b("T7", "short-kind", "never", "wa groups", True,
+  P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S), P(other_email(), None))
