@@ -360,7 +360,16 @@ def _alternatives(phrases: list[Phrase]) -> object:
     kinds_only = all(isinstance(c, (Kind, Category, Sender)) for c in conds)
     if kinds_only:
         return _cond(_merge(phrases))  # "Newsletters, promotions and digests": any of them
-    return Any(of=tuple(dict.fromkeys(conds)))
+    conds = [c for c in conds if not any(o is not c and _covers(o, c) for o in conds)]
+    return conds[0] if len(conds) == 1 else Any(of=tuple(dict.fromkeys(conds)))
+
+
+def _covers(wide: object, narrow: object) -> bool:
+    """'the weekly standup and any other recurring meeting': every event `narrow` holds for, `wide` holds for too
+    (each part of `wide` is a part of `narrow`, or a series of any frequency where `narrow` names one)."""
+    parts = lambda c: list(c.of) if isinstance(c, All) else [c]  # noqa: E731
+    return wide != narrow and all(any(p == q or isinstance(p, Recurring) and not p.freq and isinstance(q, Recurring)
+                                      for q in parts(narrow)) for p in parts(wide))
 
 
 def _cond(p: Phrase) -> object:
