@@ -408,7 +408,9 @@ _add("created", "agregaron|se agregaron|se agrego|anadieron|la anadieron|lo anad
                 "foram marcadas|foram marcados|foi marcada|foi marcado|"
                 "neu eingetragen|neu eingetragen wurden|eingetragen wurden|wurden eingetragen|angelegt wurden|"
                 "mis dans mon agenda|ajoute a mon agenda")
-_add("within", "dentro de la proxima|en la proxima|en el proximo|na proxima|no proximo|dans la prochaine|"
+_add("within", "dentro de las proximas|dentro de los proximos|en las proximas|en los proximos|nas proximas|"
+               "nos proximos|dans les prochaines|dans les prochains|in den nachsten|within the next|in the next|"
+               "dentro de la proxima|en la proxima|en el proximo|na proxima|no proximo|dans la prochaine|"
                "dans le prochain|in der nachsten|im nachsten")
 _add("concfull", "peu importe qui l'envoie|peu importe qui les envoie|peu importe l'envoyeur|"
                  "venha de quem vier|venham de quem vierem|seja de quem for|nao importa de quem")
@@ -423,6 +425,16 @@ _add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche
 # 'the words "urgent" or "asap"': a label before what is quoted (valid only right before a quote: see _scan)
 _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|palabra|palabras|le mot|les mots|mot|"
           "mots|das wort|die worter|wort|worter|a palavra|as palavras|palavra|palavras|la frase|le terme|les termes")
+# said to the assistant, in the imperative
+_add("v+", "avertis-moi|avertissez-moi|avertir|m'avertir|previens-moi|prevenez-moi|me prevenir|avise-me|avisa-me|"
+           "avisame|avisenme|avisen|sag mir bescheid|sagt mir bescheid|gib mir bescheid|melde dich")
+_add("v+", "jodan|jodas|me jodan|me jodas")  # "no me jodan": do not bother me
+_add("mention", "me @mentionne|@mentionne|m'@mentionne|me @mentionnent|me arroben|me arroba|me arroban|arroben|"
+                "me taggue|me tague|me taguent|me taggent|me tagge|me tagea|me taguean|me tagueen")
+_add("about", "habla de|hablan de|hable de|habla del|hablan del|trata de|tratan de|trata del|fala de|falam de|"
+              "fala do|fala da|spricht von|sprechen von|geht es um|es geht um")
+_add("created", "me agregan|agregan|agregaron|me agendan|agendan|foi criado|foi criada|foram criados|foram criadas|"
+                "foi adicionado|foi adicionada|foi marcado|foi marcada|wurde eingetragen|wurden eingetragen")
 # "ist stummgeschaltet", "darf nicht untergehen": hidden, lost
 _add("v-", "stummgeschaltet|stumm geschaltet|ist stumm|stumm|untergehen|darf untergehen|verloren gehen|"
            "verpasst werden|get lost|slip through the cracks")
@@ -467,7 +479,8 @@ _add("onlyabout", "only about|only if it's about|only if it is about|only when i
                   "uniquement si c'est pour|seulement quand il s'agit de|seulement si ca parle de|"
                   "uniquement si ca parle de")
 _add("kind", "msg|msgs|mensajito|mensajitos", EW)
-_add("kind", "wpp|wsp|wapp|whats|zap|zapzap|wa", W)  # WhatsApp, as people shorten it
+_add("kind", "wpp|wsp|wapp|whats|zap|zapzap|wa", W)
+_add("kind", "mtg|mtgs|cal|cal events|cal invites", C)  # calendar, as people shorten it  # WhatsApp, as people shorten it
 _add("kind", "clase|clases|aula|aulas|cours|vorlesung|vorlesungen|lecture|lectures|lesson|lessons|seminario|"
              "seminarios|seminar|seminars", C)  # a class, a lecture: a calendar item
 _add("f", "mais|pero|aber|porem")
@@ -527,7 +540,10 @@ _add("onlymention", "nur bei @ - erwahnung|nur bei @-erwahnung|nur bei erwahnung
 _add("onday", "tomorrow|for tomorrow|manana|para manana|amanha|para amanha|pra amanha|morgen|fur morgen|demain|"
               "pour demain", "tomorrow")
 _add("onday", "later today|tonight|this evening|hoy mismo|esta noche|heute noch|heute abend|ce soir|"
-              "plus tard aujourd'hui|ainda hoje|hoje a noite|hoje mesmo", "today")
+              "plus tard aujourd'hui|ainda hoje|hoje a noite|hoje mesmo|"
+              # "ajouté au calendrier pour aujourd'hui": an item for today, not one added today
+              "pour aujourd'hui|para hoy|para hoje|pra hoje|for today|fur heute|for later today|starting today|"
+              "starts today|start today|that start today|that starts today", "today")
 _add("orbefore", "or earlier|or sooner|o antes|ou antes|oder fruher|ou avant|ou plus tot")
 _add("noon", "noon|midday|midi|mediodia|el mediodia|meio-dia|mittag|12 uhr mittags")
 _add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden werden")

@@ -383,7 +383,7 @@ def _cond(p: Phrase) -> object:
     elif p.created_new and p.kinds == {"calendar"}:
         parts.append(Created(today=False, within_minutes=24 * 60))
     elif p.created_new or (created and not p.created_today):
-        if not (p.kinds == {"calendar"} and created and (p.within or p.starts)):
+        if not (p.kinds == {"calendar"} and created and (p.within or p.starts or p.starts_on)):
             raise Unread('"new" or "added" without "today" is not understood')
     if p.starts and p.within is None and not p.starts_on and "calendar" in p.kinds and not p.recur:
         raise Unread('"starts" needs a time ("starts within 2 hours")')

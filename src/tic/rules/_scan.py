@@ -261,6 +261,11 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      and not _structural(lows, j + 1)):  # "Harinera del Sur", "Banco de España"
                 glue = toks[j].low in _NAME_GLUE or toks[j].text == "&"
                 j += 2 if glue else 1  # the glue word and the capitalised word after it
+            if lang == "de" and out and out[-1].cls == "my" and j - i >= 2 and _noun_like(toks[i : i + 1]) \
+                    and toks[i + 1].kind == "word":  # "meiner Filialleiterin Sabine Krämer": what she is, then who
+                out.append(Item("word", tok.text, value=tok.low))
+                i += 1
+                continue
             out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue

@@ -192,7 +192,7 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         j += 1
     words: list[str] = []
     while j < len(items) and len(words) < 3 and (items[j].cls == "word" or items[j].cls == "name" and (
-            items[j].weak and " " not in items[j].text  # German nouns: "meine Oma", "mein Chef"
+            items[j].weak and " " not in items[j].text and not words  # German nouns: "meine Oma", "mein Chef"
             or not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
         words.append(items[j].text)  # role words: "client", "business partner", "PI", "Canadian importer"
         j += 1

@@ -38,8 +38,8 @@ ROLES: dict[str, tuple[re.Pattern[str], re.Pattern[str]]] = {
 # "hi mum" is no evidence (the classic scam). (role -> the words, folded)
 FAMILY: dict[str, tuple[str, ...]] = {
     "mother": ("mum", "mom", "mummy", "mommy", "mother", "mama", "mamma", "mami", "mamita", "madre", "mae", "mamae",
-               "maman", "mere", "mutti", "mutter", "ma"),
-    "father": ("dad", "daddy", "father", "papa", "papi", "padre", "pai", "papai", "pere", "vati", "vater", "pa"),
+               "maman", "mere", "mutti", "mutter", "ma", "vieja"),
+    "father": ("dad", "daddy", "father", "papa", "papi", "padre", "pai", "papai", "pere", "vati", "vater", "pa", "viejo"),
     "grandmother": ("grandmother", "grandma", "granny", "nana", "gran", "abuela", "abuelita", "avo", "vovo", "mamie", "grand-mere",
                     "oma", "omi"),
     "grandfather": ("grandfather", "grandpa", "grandad", "granddad", "abuelo", "abuelito", "vovo", "papi", "papy", "grand-pere",

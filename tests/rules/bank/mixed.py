@@ -306,3 +306,17 @@ b("T7", "any-other", "never", "Ignore the weekly standup and any other recurring
   P(event("Dentist"), None))
 b("T7", "short-kind", "never", "wa groups", True,
   P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S), P(other_email(), None))
+b("T7", "role-then-name", "always", "Alle E-Mails von meiner Filialleiterin Sabine Krämer.", True,
+  P(email("Sabine Krämer", "s.kraemer@apotheke-example.de", "Dienstplan", "x"), N), P(other_email(), None))
+b("T7", "role-then-name", "always", "Nachrichten von meiner Schwester Lena", True,
+  P(chat("Lena", "+49 170 000 3333", "Hallo"), N), P(other_chat(), None))
+b("T7", "for-today", "custom", "Si quelque chose est ajouté au calendrier pour aujourd'hui, avertis-moi", True,
+  P(event("Dentiste", start=NOW + hours(3), created_ago=minutes(20)), N),
+  P(event("Dentiste", start_in=days(2), created_ago=minutes(20)), None, "not for today"))
+b("T7", "mention-verb", "custom", "Groupes WhatsApp : uniquement si on me @mentionne.", True,
+  P(chat("Luc", "+33 6 00 00 00 01", "@Marie ?", group=True, chat_name="Chantier", mentions=("me",)), N),
+  P(chat("Luc", "+33 6 00 00 00 01", "On y va", group=True, chat_name="Chantier"), S))
+b("T7", "within", "custom",
+  "Citas nuevas en el calendario: si se agregaron hoy y empiezan dentro de las próximas 12 horas.", True,
+  P(event("Inspección", start_in=hours(5), created_ago=minutes(30)), N),
+  P(event("Inspección", start_in=hours(20), created_ago=minutes(30)), None, "starts later than 12 hours"))
