@@ -230,3 +230,195 @@ def test_r3_a_world_deleted_or_replaced_underneath_stops_the_work(tmp_path, cloc
     with pytest.raises(WorldGone, match="Put the file back"):
         asyncio.run(health.watch(every=0.01))
     world.dispose()
+
+
+# --- issue 8: the WAL index (-shm) made unwritable under a live connection: an error, never SIGBUS ------------
+
+IMMUTABLE_CHILD = r"""
+import json, os, sqlite3, subprocess, sys
+path, how = sys.argv[1], sys.argv[2]
+
+def say(**kw):
+    print(json.dumps(kw), flush=True)
+
+if how == "plain":  # SQLite as it is: WAL, a commit, then the next transaction reads its snapshot
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("INSERT INTO t VALUES (1)")
+    conn.commit()
+    subprocess.run(["chattr", "+i", path, path + "-wal", path + "-shm"], check=True)
+    say(step="immutable")
+    conn.execute("SELECT count(*) FROM t").fetchall()  # a read mark stored into the -shm mapping: SIGBUS
+    say(step="read", fault=None)
+    sys.exit(0)
+
+from sqlalchemy import text
+from tic.db import open_world
+from tic.worldhealth import classify
+
+world = open_world("sqlite:///" + path)
+with world.begin() as c:
+    c.execute(text("CREATE TABLE t (x)"))
+    c.execute(text("INSERT INTO t VALUES (1)"))
+subprocess.run(["chattr", "+i", path, path + "-wal", path + "-shm"], check=True)
+say(step="immutable")
+for step in ("read", "write"):
+    try:
+        with world.begin() as c:
+            c.execute(text("SELECT count(*) FROM t")).all()
+            if step == "write":
+                c.execute(text("INSERT INTO t VALUES (2)"))
+        say(step=step, fault=None)
+    except Exception as exc:
+        fault = classify(exc)
+        say(step=step, fault=fault.kind if fault else repr(exc), detail=fault.detail if fault else "")
+if sys.stdin.readline().strip() == "writable":  # the files can be written again: the same engine goes on
+    world.dispose()
+    with world.begin() as c:
+        c.execute(text("INSERT INTO t VALUES (2)"))
+    with world.connect() as c:
+        say(step="again", rows=c.execute(text("SELECT x FROM t ORDER BY x")).scalars().all())
+    world.dispose()
+else:
+    world.dispose()  # closed while immutable: the last connection's checkpoint would write the -shm
+    say(step="closed")
+"""
+
+
+def _immutable_run(path, how: str, then: str = "") -> tuple[int, list[dict]]:
+    """Run IMMUTABLE_CHILD (a SIGBUS must not take pytest with it); the files are made writable again after it."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    proc = subprocess.Popen([sys.executable, "-c", IMMUTABLE_CHILD, str(path), how], cwd=ROOT, text=True,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    files = [f"{path}{suffix}" for suffix in ("", "-wal", "-shm")]
+    try:
+        lines = []
+        while True:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            lines.append(json.loads(line))
+            if how == "guarded" and lines[-1]["step"] == "write":
+                if then == "writable":
+                    subprocess.run(["chattr", "-i", *files], check=True)
+                proc.stdin.write(then + "\n")
+                proc.stdin.close()
+        proc.wait(timeout=60)
+        if proc.returncode not in (0, -7) and not lines:
+            pytest.skip(f"chattr +i refused here (not root, or a filesystem without it): {proc.stderr.read()[-300:]}")
+        return proc.returncode, lines
+    finally:
+        subprocess.run(["chattr", "-i", *files], capture_output=True)
+        if proc.poll() is None:
+            proc.kill()
+
+
+def _sigbus_here(tmp_path) -> None:
+    """Plain SQLite dies of SIGBUS here when its -shm is made immutable under it; else there is nothing to show."""
+    import shutil
+    import signal
+
+    if shutil.which("chattr") is None:
+        pytest.skip("no chattr here")
+    status, lines = _immutable_run(tmp_path / "plain.db", "plain")
+    if status != -signal.SIGBUS:
+        pytest.skip(f"this filesystem does not raise SIGBUS for an immutable -shm (exit {status}, {lines})")
+
+
+@pytest.mark.parametrize("then", ["writable", "closed"])
+def test_r3_issue8_an_immutable_wal_index_is_a_read_only_fault_not_a_sigbus(tmp_path, then):
+    """Before: chattr +i on the world's files killed the process by SIGBUS at its next transaction (a read mark, a
+    WAL restart or a close's checkpoint stored into the -shm mapping). Now each transaction is refused first
+    (read-only, told once by the engine); once writable the same engine goes on; closed while immutable, it
+    exits cleanly and loses nothing."""
+    import signal
+    import sqlite3
+
+    _sigbus_here(tmp_path)
+    path = tmp_path / "world.db"
+    status, lines = _immutable_run(path, "guarded", then)
+    assert status == 0, (status, lines)
+    assert status != -signal.SIGBUS
+    faults = [line for line in lines if line["step"] in ("read", "write")]
+    assert [(f["step"], f["fault"]) for f in faults] == [("read", "read_only"), ("write", "read_only")]
+    assert all("world.db-shm cannot be written" in f["detail"] for f in faults)
+    if then == "writable":
+        assert lines[-1] == {"step": "again", "rows": [1, 2]}
+    else:
+        assert lines[-1] == {"step": "closed"}
+        conn = sqlite3.connect(path)  # the WAL kept (no checkpoint on that close): the next opener reads it
+        assert conn.execute("SELECT x FROM t").fetchall() == [(1,)]
+        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+        conn.close()
+
+
+def test_r3_issue8_only_an_index_sqlite_could_not_write_is_refused(tmp_path, monkeypatch):
+    """shm_unwritable: no -shm, or one only the mode bits forbid (the mapping made before still writes), is fine;
+    EPERM (immutable, append-only) and EROFS (its filesystem read-only) are the SIGBUS cases."""
+    import errno
+
+    from tic import walindex
+
+    db = tmp_path / "w.db"
+    assert walindex.shm_unwritable(db) is None  # no index yet
+    (tmp_path / "w.db-shm").write_bytes(b"")
+    assert walindex.shm_unwritable(db) is None
+    monkeypatch.setattr(walindex.os, "access", lambda *a: False)
+    for code, refused in ((errno.EACCES, False), (errno.EPERM, True), (errno.EROFS, True), (errno.ENOENT, False)):
+        def refuse(*a, code=code):
+            raise (FileNotFoundError if code == errno.ENOENT else OSError)(code, os.strerror(code))
+
+        monkeypatch.setattr(walindex.os, "open", refuse)
+        assert (walindex.shm_unwritable(db) is not None) is refused, code
+
+
+FRESH_CHILD = r"""
+import json, sys
+from sqlalchemy import text
+from tic.db import open_world
+from tic.worldhealth import classify
+
+world = open_world("sqlite:///" + sys.argv[1])
+with world.connect() as c:
+    rows = c.execute(text("SELECT id FROM notices")).scalars().all()
+try:
+    with world.begin() as c:
+        c.execute(text("DELETE FROM notices"))
+    fault = None
+except Exception as exc:
+    fault = classify(exc)
+world.dispose()
+print(json.dumps({"rows": rows, "fault": fault and fault.kind, "detail": fault and fault.detail}))
+"""
+
+
+def test_r3_issue8_a_world_already_immutable_when_opened_still_reads(tmp_path):
+    """A process that opens the world after it was made immutable maps its -shm read-only (no SIGBUS is possible):
+    not refused - reads work (`./tic why` on an archived world), a write is SQLite's own read-only error."""
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    _sigbus_here(tmp_path)
+    path = tmp_path / "world.db"
+    keeper = open_world(f"sqlite:///{path}")  # keeps the WAL and the -shm in place, as a running engine would
+    write(keeper, 1)
+    files = [f"{path}{suffix}" for suffix in ("", "-wal", "-shm")]
+    try:
+        subprocess.run(["chattr", "+i", *files], check=True)
+        child = subprocess.run([sys.executable, "-c", FRESH_CHILD, str(path)], cwd=ROOT, capture_output=True,
+                               text=True, timeout=60)
+    finally:
+        subprocess.run(["chattr", "-i", *files], capture_output=True)
+        keeper.dispose()
+    assert child.returncode == 0, child.stderr[-2000:]
+    seen = json.loads(child.stdout)
+    assert len(seen["rows"]) == 1 and seen["fault"] == "read_only" and "readonly database" in seen["detail"], seen

@@ -28,6 +28,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from tic.errors import ConfigError
+from tic.walindex import WalIndexGuard
 
 __all__ = ["memory_world", "metadata", "open_world", "sqlite_url"]
 
@@ -295,7 +296,8 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
     """Open the database at `url`, creating the tables when `create` (idempotent).
 
     SQLite runs in WAL mode with a busy timeout, so several threads and
-    processes can share one file.
+    processes can share one file; a file world's WAL index is guarded
+    (tic.walindex): made unwritable under us, it is an error, never a SIGBUS.
     """
     parsed = make_url(url)
     kwargs: dict = {"future": True}
@@ -307,7 +309,10 @@ def open_world(url: str, *, create: bool = True, connect_args: dict | None = Non
         kwargs["connect_args"] = {**kwargs.get("connect_args", {}), **connect_args}
     engine = create_engine(url, **kwargs)
     if parsed.get_backend_name() == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
+        guard = None
+        if parsed.database and parsed.database != ":memory:" and not parsed.database.startswith("file:"):
+            guard = WalIndexGuard(engine, Path(parsed.database).resolve())  # issue 8: no SIGBUS in the -shm
+        event.listen(engine, "connect", lambda dbapi_conn, record: _sqlite_pragmas(dbapi_conn, record, guard))
     if create:
         try:
             _create_schema(engine)
@@ -370,7 +375,9 @@ def _already_exists(exc: DatabaseError) -> bool:
     return code in ("42P07", "42710", "23505") or "already exists" in str(exc.orig)
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_pragmas(dbapi_conn, record, guard: WalIndexGuard | None = None) -> None:
+    if guard is not None:
+        guard.on_connect(dbapi_conn, record)  # before the first statement can touch the WAL index (tic.walindex)
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")

@@ -9,6 +9,9 @@ names the few that are the world's, not the code's:
 - `io`: the file cannot be read or written (SQLite's I/O errors);
 - `busy`: another writer held the database longer than the busy timeout.
 
+A SQLite world whose WAL index (`-shm`) cannot be written any more - made immutable - is `read_only`: the
+work is refused by `tic.walindex` before SQLite's store into its memory map would end the process (SIGBUS).
+
 `WorldHealth` runs the engine's work through `call` (one step, retried) and `supervise` (a loop
 restarted when a fault ends it). A fault is told once - a clear line to `tell` when it starts,
 one more when the world works again, and then a `warn` notice, posted once it can be written
@@ -38,6 +41,7 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, wait_exp
 
 from tic.clock import Clock
 from tic.errors import TicError
+from tic.walindex import FilesNotWritable  # the world's SQLite files found unwritable before SQLite wrote them
 
 log = logging.getLogger(__name__)
 
@@ -66,10 +70,6 @@ _MESSAGES = (("readonly database", "read_only"), ("read-only", "read_only"), ("d
              ("server closed the connection", "lost"), ("terminating connection", "lost"),
              ("connection refused", "lost"), ("the connection is closed", "lost"), ("connection is lost", "lost"),
              ("consuming input failed", "lost"))
-
-
-class FilesNotWritable(sqlite3.OperationalError):
-    """The world's SQLite files cannot be opened for writing (read-only, immutable): checked before a retry."""
 
 
 class WorldDown(TicError):
@@ -237,8 +237,8 @@ class WorldHealth:
 
     def _writable_again(self) -> None:
         """Before a retry on SQLite: the files must open for writing first (else the fault goes on, untouched:
-        SQLite would open them read-only for good, or die of SIGBUS on an immutable -shm); then the pool's
-        connections are replaced, since one opened meanwhile may be read-only for good."""
+        SQLite would open them read-only for good); then the pool's connections are replaced, since one opened
+        meanwhile may be read-only for good. (Each statement checks the -shm itself: tic.walindex.)"""
         if self.file is None:
             return
         for suffix in ("", "-wal", "-shm"):
