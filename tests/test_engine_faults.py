@@ -217,3 +217,60 @@ def test_r3_a_world_that_turns_read_only_for_good_mid_run_ends_a_piped_run_at_th
         assert status == 0 and sorted(delivered(app.world)) == sorted(EXPECTED_NOTIFY)  # the rest, once
     finally:
         app.world.dispose()
+
+
+IMMUTABLE_FOR_GOOD = r"""
+import asyncio, io, json, subprocess, sys
+from pathlib import Path
+
+from tests.test_engine_faults import demo_app, run
+from tic.engine import run_engine
+from tic.worldhealth import WorldDown
+
+tmp = Path(sys.argv[1])
+app = demo_app(tmp)
+status, _ = run(app)  # the demo told; the pool's connections stay open, the -shm mapped read-write
+path = tmp / "data" / "tic.db"
+subprocess.run(["chattr", "+i", *(f"{path}{suffix}" for suffix in ("", "-wal", "-shm"))], check=True)
+said = []
+try:
+    asyncio.run(asyncio.wait_for(run_engine(app, stdin=io.StringIO(""), say=said.append, world_patience=2), 60))
+    outcome = "ran"
+except WorldDown as exc:
+    outcome = str(exc)
+print(json.dumps({"first": status, "outcome": outcome, "said": said}), flush=True)
+# the end, files still immutable, connections open: closing them must not checkpoint into the -shm (SIGBUS)
+"""
+
+
+def test_r3_issue8_a_world_made_immutable_for_good_ends_the_run_with_a_clear_error_not_sigbus(tmp_path):
+    """Before: the next run's first read stored a read mark into the immutable -shm's map and the process died of
+    SIGBUS, and so did its exit (the last connection's checkpoint). Now: told once as read-only, WorldDown after
+    the patience (exit 2 in ./tic run), a clean exit; once writable, the next run tells nothing twice."""
+    import json
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("chattr") is None:
+        pytest.skip("no chattr here")
+    path = tmp_path / "data" / "tic.db"
+    try:
+        child = subprocess.run([sys.executable, "-c", IMMUTABLE_FOR_GOOD, str(tmp_path)], cwd=ROOT,
+                               capture_output=True, text=True, timeout=120)
+    finally:
+        subprocess.run(["chattr", "-i", *(f"{path}{suffix}" for suffix in ("", "-wal", "-shm"))], capture_output=True)
+    if child.returncode != 0 and "chattr" in child.stderr and "Operation not supported" in child.stderr:
+        pytest.skip("chattr +i refused here")
+    assert child.returncode == 0, (child.returncode, child.stderr[-2000:])  # -7 was SIGBUS
+    seen = json.loads(child.stdout.strip().splitlines()[-1])
+    assert seen["first"] == 0
+    assert "is read-only" in seen["outcome"] and "at start; stopped" in seen["outcome"], seen
+    told = [line for line in seen["said"] if line.startswith("[tic] the database")]
+    assert len(told) == 1 and "-shm cannot be written" in told[0], seen["said"]
+    app = demo_app(tmp_path)  # writable again: the next run
+    try:
+        status, _ = run(app)
+        assert status == 0 and sorted(delivered(app.world)) == sorted(EXPECTED_NOTIFY)  # each once, none lost
+    finally:
+        app.world.dispose()
