@@ -27,7 +27,8 @@ _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my"
 # words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",
-                  "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h"}
+                  "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
+                  "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:

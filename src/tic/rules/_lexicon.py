@@ -425,6 +425,10 @@ _add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche
 # 'the words "urgent" or "asap"': a label before what is quoted (valid only right before a quote: see _scan)
 _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|palabra|palabras|le mot|les mots|mot|"
           "mots|das wort|die worter|wort|worter|a palavra|as palavras|palavra|palavras|la frase|le terme|les termes")
+# "si no encaja en nada de lo anterior": what a catch-all's condition says of the rules above
+_add("rest", "nada de lo anterior|nada de lo de arriba|ninguna de las anteriores|rien de tout ca|rien de ce qui precede|"
+             "nada disso|nada do que esta acima|nichts von alledem|nichts von oben|none of that|none of this")
+_add("f", "encaja|encajan|cuadra|cuadran|se aplica|se aplican|corresponde|correspondem|se encaixa|passt|passen")
 # said to the assistant, in the imperative
 _add("v+", "avertis-moi|avertissez-moi|avertir|m'avertir|previens-moi|prevenez-moi|me prevenir|avise-me|avisa-me|"
            "avisame|avisenme|avisen|sag mir bescheid|sagt mir bescheid|gib mir bescheid|melde dich")

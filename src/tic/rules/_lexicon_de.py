@@ -27,6 +27,8 @@ def register(add: Callable[..., None]) -> None:
     add("mention", "mich jemand markiert|mich jemand erwahnt|mich jemand mit @ markiert|mich jemand mit @ erwahnt|"
                    "mich markiert|mich erwahnt")
     add("whether", "ob|egal ob")
+    add("keep", "warten|soll warten|sollen warten|konnen warten|durfen warten|warten lassen")
+    add("f", "fur")
     add("about", "was von|etwas von|was uber|etwas uber|irgendwas von|irgendwas uber")  # "… schreiben was von Paket"
     add("rest", "keine der obigen regeln|keine der regeln oben|keine regel|keine der regeln|keine dieser regeln|"
                 "keine von diesen regeln|keine der regeln da oben")

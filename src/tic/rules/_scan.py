@@ -43,14 +43,16 @@ _PT = re.compile(r"[ãõç]|\b(minha|minhas|meus?|conversas?|individuais|guardad
                  r"sempre que|quando|somente|apenas|nunca me|qualquer|só|no grupo|nos grupos|nada|dias [úu]teis|"
                  r"tudo|das|dos|pelo|pela)\b|\w-me\b", re.I)
 _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
-                 r"sobre los|de los|del)\b", re.I)
+                 r"sobre los|de los|del|no me|no te|me avises|avises|lo anterior|lo dem[aá]s|los|las|pero|hoy|"
+                 r"ma[ñn]ana|tambi[ée]n|esto|este|esta|mucho|ning[uú]n|ninguna|encaja|y)\b", re.I)
 _FR = re.compile(r"\b(ne|pas|jamais|les|des|quand|courriels?|pr[ée]viens|toujours|r[ée]union|moi|je|veux|aucune?|"
                  r"mais|pour|sauf|qui|ceux|tout|rien|chez|mes|leurs?)\b|\b[dlnj]'(?=\w)", re.I)
 _DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|mir|benachrichtige|alles|zum|zur|vom|"
                  r"nur|bei|mit|wird|werden|sofort|bitte|keine|kein|melden|"
                  r"beim|nur|au(ss|ß)er|bitte|kein|keine|oder|ist|sind|werktags|ganz|stummschalten|melde|mit|mein|meine|meinen|auf|"
                  r"als|gespeichert|schreibt|sag|bescheid|aber|jemand|wurden?|endet|werbung|angebote|"
-                 r"benachrichtigung(en)?|rechnung(en)?|kunden?)\b|"
+                 r"benachrichtigung(en)?|rechnung(en)?|kunden?|meiner|meinem|meines|unser|unsere|unserem|unserer|"
+                 r"schwester|bruder|mutter|vater|tochter|sohn|chefin|chef)\b|"
                  r"nachrichten\b|gruppen?\b|termine?\b", re.I)
 
 

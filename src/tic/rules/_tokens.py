@@ -24,7 +24,9 @@ _PATTERN = re.compile(
     r"|(?P<phone>\+\d[\d \-().]{6,}\d"  # E.164, or a national number with its trunk 0 or area code in brackets
     r"|(?<![\w+])(?:\(0?\d{2,3}\)\s?\d{4,5}[-\s]?\d{4}|0\d(?:[ \-.]?\d){8,10})(?![\w]))"
     r"|(?P<time>(?i:\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b))"
-    r"|(?P<domain>\b(?:[a-z0-9][a-z0-9-]*\.)+(?:[a-z]{2,})\b(?!@))"
+    r"|(?P<domain>\b(?:[a-z0-9][a-z0-9-]*\.)+(?:[a-z]{2,})\b(?!@)"
+    # a name written with capitals and a common ending is a domain too ("Bodas.net", "ProZ.com")
+    r"|\b(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+(?:com|net|org|io|co|de|fr|es|pt|br|uk|ca|it|nl|be|ch|at|mx|ar|cl|app|dev)\b(?![@\w]))"
     r"|(?P<ref>\b\d+(?:[-./]\d+){2,}(?:-\d+)?\b(?=[^\w]|$)|\b[A-Z][A-Z0-9]{1,15}-[\w\-/]*\d[\w\-/]*\b|\b[A-Za-z]{1,6}[-/#]?\d[\w\-/]*\b|\b\d+[-/][A-Za-z0-9][\w\-/]*\b|\b\d+[A-Za-z][\w\-]*\b)"
     r"|(?P<number>\b\d+(?:[.,]\d+)?\b)"
     r"|(?P<mention>@-?(?=[a-z]))"

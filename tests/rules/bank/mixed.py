@@ -320,3 +320,11 @@ b("T7", "within", "custom",
   "Citas nuevas en el calendario: si se agregaron hoy y empiezan dentro de las próximas 12 horas.", True,
   P(event("Inspección", start_in=hours(5), created_ago=minutes(30)), N),
   P(event("Inspección", start_in=hours(20), created_ago=minutes(30)), None, "starts later than 12 hours"))
+b("T10", "catch-all", "custom", "Si no encaja en nada de lo anterior, no me avises.", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b.no("T7", "custom-exception-no-verb", "custom", "Grupos de WhatsApp, a menos que me marquem")
+b("T7", "domain-with-capitals", "never", "Notificaciones de Instagram, Pinterest y Bodas.net.", True,
+  P(email("Bodas.net", "avisos@bodas.net", "Nueva reseña", "x"), S), P(other_email(), None))
+b("T11", "hold-release", "custom",
+  "Von 22:00 bis 07:30 keine Benachrichtigungen für E-Mails – die sollen bis 07:30 warten.", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:30"), P(other_chat(), None, at="2026-03-11 23:30"))
