@@ -89,6 +89,7 @@ def _ranked(found: list[Lex]) -> list[Lex]:
     return sorted(found, key=lambda c: (-c.words, c.cls == "f", c.cls != "between"))
 
 
+_CLITICS = {"me", "te", "le", "les", "lo", "los", "la", "las", "se", "nos"}
 _WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
                 "frase", "terme", "termes"}
 
@@ -233,6 +234,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 continue
         if tok.low in overrides and not any(c.words > 1 for c in candidates(lows, i)):
             cls = overrides[tok.low]
+            if tok.low == "no" and cls == "f" and i + 1 < len(toks) and toks[i + 1].low in _CLITICS:
+                cls = "neg"  # "no me avises" is Spanish whatever the guess: Portuguese "no" (in the) is before a noun
             out.append(Item(cls, tok.text, value=None))
             i += 1
             continue
