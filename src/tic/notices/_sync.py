@@ -80,6 +80,7 @@ class SqlitePoll:
         self._last_poll: float | None = None
         self._last_id: int | None = None
         self._mutes: int | None = None
+        self._down = False  # a world fault was logged and the world has not answered since
 
     def refresh(self, *, force: bool = False) -> None:
         now = self._clock.monotonic()
@@ -105,8 +106,18 @@ class SqlitePoll:
                 self._hint.mark_all()
                 self._on_mutes()
             self._last_id, self._mutes, self._last_poll = last_id, mutes, now
-        except Exception:
-            log.exception("notice store: cannot poll the world; every reader will be checked")
+            if self._down:
+                self._down = False
+                log.info("notice store: polling the world again")
+        except Exception as exc:
+            from tic.worldhealth import classify  # the engine's health says it once; here only one line
+
+            if (fault := classify(exc)) is None:
+                log.exception("notice store: cannot poll the world; every reader will be checked")
+            elif not self._down:
+                log.warning("notice store: cannot poll the world (%s: %s); every reader will be checked",
+                            fault.kind, fault.detail)
+            self._down = fault is not None
             self._hint.mark_all()
         finally:
             self._lock.release()
