@@ -121,3 +121,12 @@ def test_t10_under_an_everything_else_heading_a_bare_directive_is_the_catch_all(
 def test_sentences_keep_abbreviations_and_domains() -> None:
     assert sentences("Mail from Dr. Okafor at okafor.co.uk. Also St. Mary's school.") == [
         "Mail from Dr. Okafor at okafor.co.uk.", "Also St. Mary's school."]
+
+
+def test_t3_a_heading_that_names_an_area_reads_its_verbless_rules_strictly() -> None:
+    rs = read_rules("## Kalender\n- Neue Termine, die heute eingetragen wurden\n"
+                    "## Familia\n- Grupos de WhatsApp, a menos que me marquen\n")
+    calendar, family = rs.rules
+    assert calendar.understood and calendar.reading.effect == "notify"
+    assert ("Kalender", "custom") in rs.headings
+    assert not family.understood  # an exception and no verb: muted unless tagged, or the reverse? never guessed

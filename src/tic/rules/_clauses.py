@@ -51,6 +51,10 @@ def clauses(items: list[Item]) -> list[_Clause]:
             role = "onlyif"  # 'Groupe "X" : uniquement les messages d'Hugo': of those, only these
             out.append(_Clause(role))
             continue
+        if it.cls == "onlythose" and role == "main" and any(x.cls != "punct" for x in out[-1].items):
+            role = "onlyif"  # "Les réunions de demain, seulement celles organisées par X": of those, only these
+            out.append(_Clause(role))
+            continue
         if it.cls == "onlymention" and role == "main" and any(x.cls != "punct" for x in out[-1].items):
             role = "onlyif"  # "Gruppen nur bei @-Erwähnung": of those, only where I am @-mentioned
             out.append(_Clause(role, [Item("mention", it.text)]))

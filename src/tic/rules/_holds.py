@@ -28,7 +28,8 @@ _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my"
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
-                  "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie"}
+                  "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
+                  "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:

@@ -344,7 +344,7 @@ _add("day", "sunday|sundays|domingo|sonntag|sonntags|dimanche|domingo", ("sun",)
 _add("cmp", "over|above|more than|greater than|exceeding|higher than|mas de|por encima de|uber|mehr als|"
             "plus de|superieur a|au-dessus de|mais de|acima de", ">")
 _add("cmp", "at least|no less than|minimo|al menos|mindestens|au moins|pelo menos|no minimo", ">=")
-_add("cmp", "below|less than|lower than|menos de|por debajo de|unter|weniger als|moins de|inferieur a|abaixo de",
+_add("cmp", "under|below|less than|lower than|menos de|por debajo de|unter|weniger als|moins de|inferieur a|abaixo de",
      "<")
 
 MAX_PHRASE = 0
@@ -429,6 +429,25 @@ _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|pala
 _add("rest", "nada de lo anterior|nada de lo de arriba|ninguna de las anteriores|rien de tout ca|rien de ce qui precede|"
              "nada disso|nada do que esta acima|nichts von alledem|nichts von oben|none of that|none of this")
 _add("f", "encaja|encajan|cuadra|cuadran|se aplica|se aplican|corresponde|correspondem|se encaixa|passt|passen")
+_add("cat", "donotreply|do-not-reply|no reply senders|noreply senders|no-reply senders|ne-pas-repondre|"
+            "nao-responda|nicht-antworten", "automated")
+_add("with", "w /|w/")
+_add("f", "no|nº|n°|nr|nro", None)  # "claim no. CLM-448120": the label of a number (valid only before one: _scan)  # "any email w/ claim no. CLM-448120"
+_add("subjv", "que lleve en el asunto|lleve en el asunto|lleven en el asunto|que tenga en el asunto|"
+              "que contenga en el asunto|tenga en el asunto")
+_add("cancelled", "cancelan|me cancelan|cancela|cancelam|me cancelam|annulent|sagt ab|absagt|absagen")
+_add("kind", "compromisso|compromissos|rdv|rdvs", C)
+_add("v+", "wanna know|i wanna know|want to know|quiero saberlo|quiero saber|je veux savoir|je veux le savoir|"
+           "quero saber|will ich wissen|mochte ich wissen")
+_add("mention", "jemand erwahnt mich|erwahnt mich|mich mit @ erwahnt|erwahnt mich mit @|jemand mich erwahnt|"
+                "mich jemand mit @|markiert mich|jemand markiert mich")
+_add("rest", "was oben nicht steht|alles was oben nicht steht|was nicht oben steht|the rules above|"
+             "las reglas de arriba|as regras acima|les regles ci-dessus|den regeln oben|anything not covered above|"
+             "not covered above|anything not above")
+# "seulement celles organisées par X": of those, only these (as "… : only …")
+_add("onlythose", "only those|only the ones|only ones|seulement celles|seulement ceux|uniquement celles|"
+                  "uniquement ceux|solo las|solo los|solo aquellas|solo aquellos|so as|so os|apenas as|apenas os|"
+                  "nur die|nur diejenigen")
 # said to the assistant, in the imperative
 _add("v+", "avertis-moi|avertissez-moi|avertir|m'avertir|previens-moi|prevenez-moi|me prevenir|avise-me|avisa-me|"
            "avisame|avisenme|avisen|sag mir bescheid|sagt mir bescheid|gib mir bescheid|melde dich")

@@ -45,6 +45,11 @@ _ALWAYS = re.compile(r"\b(always|vips?|priority|important|notify me|must see|imm
 _CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|special cases?|\w*regeln|reglas|r[èe]gles|"
                      r"regras|personali[sz]ad[ao]s|benutzerdefiniert|eigene|personnalis[ée]es|cas particuliers|"
                      r"casos especiales|casos especiais|sonderf[äa]lle|ausnahmen|excepciones|exce[çc][õo]es)\b", re.I)
+# a heading that names an area of what reaches the user (the calendar, the family): its verbless rules are read
+# strictly, as custom rules are ("Kalender" > "Neue Termine, die heute eingetragen wurden")
+_AREA = re.compile(r"^(my |mi |mis |meu |minha |ma |mon |mes |mein |meine )?(calendar|calendario|calend[áa]rio|"
+                   r"kalender|agenda|termine|meetings|reuniones|reuni[õo]es|r[ée]unions|family|familia|fam[íi]lia|"
+                   r"famille|familie)$", re.I)
 _REST = re.compile(r"\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
                    r"todo lo dem[aá]s|el resto|tout le reste|le reste|todo o resto|o resto)\b", re.I)
 
@@ -201,6 +206,8 @@ def parse(text: str) -> RuleSet:
                 context.append(body)  # the document's title
                 section, heading = None, body
                 continue
+            if effect == "own" and _AREA.match(body.strip().strip("*_ :").strip()):
+                effect = "custom"  # "Kalender", "Family": an area of what reaches the user, its rules read strictly
             section, heading, level = effect, body, lvl
             headings.append((body, effect))
             continue

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from tic.rules._reading import Who, Window
 from tic.rules._nouns import kind_of, ref_label
-from tic.rules._scan import Item, is_number
+from tic.rules._scan import HOURS, Item, is_number
 from tic.rules._slots import (
     DESCRIPTORS,
     People,
@@ -447,7 +447,8 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         items[nxt] = ref  # "mit der Auftragsnummer AU-2026-1184", scanned as one German name
     label = nxt
     while label is not None and label < len(items) and label - nxt < 4 and (
-            items[label].cls in {"ident", "word", "f"} or items[label].cls == "name" and items[label].weak):
+            items[label].cls in {"ident", "word", "f"} or items[label].cls == "name" and items[label].weak
+            or items[label].text == "."):  # "w/ claim no. CLM-448120"
         label += 1  # "con el número de expediente 2026/00871", "mit der Auftragsnummer AU-2026-1184": its label
     if label is not None and label < len(items) and items[label].cls == "ref":
         nxt = label
@@ -606,6 +607,9 @@ def _timing(items: list[Item], i: int, ph: Phrase) -> int:
             j += 2
         elif j < len(items) and items[j].cls == "unit":
             minutes = int(items[j].value)  # type: ignore[arg-type]
+            j += 1
+        elif j < len(items) and items[j].cls == "time" and (h := HOURS.fullmatch(fold(items[j].text))):
+            minutes = int(h.group(1)) * 60  # "em menos de 1h"
             j += 1
         else:
             raise Unread(f'"{it.text}" needs a length of time ("within 2 hours")')

@@ -89,6 +89,24 @@ def _ranked(found: list[Lex]) -> list[Lex]:
     return sorted(found, key=lambda c: (-c.words, c.cls == "f", c.cls != "between"))
 
 
+HOURS = re.compile(r"(\d{1,2})\s?h")  # "1h", "2 h": hours, when a length of time is asked for
+
+
+def _before_number(toks: list[Token], j: int) -> bool:
+    """Whether "no"/"nº" at toks[j - 1] labels the number or reference after it ("no. 4471", "nº 2024/0917",
+    "n° de dossier SN-7"): written as an abbreviation (a dot, "º", "°") or followed by what the number is.
+    A bare "no 5 star reviews" stays a negation."""
+    marked = toks[j - 1].text.lower() != "no" or j < len(toks) and toks[j].text == "."
+    k = j + 1 if j < len(toks) and toks[j].text == "." else j
+    labelled = False
+    while k < len(toks) and toks[k].low in {"de", "do", "da", "du", "of"} | _NUMBER_LABELS:
+        labelled = labelled or toks[k].low in _NUMBER_LABELS
+        k += 1
+    return (marked or labelled) and k < len(toks) and toks[k].kind in {"number", "ref"}
+
+
+_NUMBER_LABELS = {"expediente", "processo", "dossier", "claim", "case", "ticket", "pedido", "commande", "auftrag",
+                  "referencia", "reference", "factura", "facture", "invoice", "radicado", "proceso"}
 _CLITICS = {"me", "te", "le", "les", "lo", "los", "la", "las", "se", "nos"}
 _WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
                 "frase", "terme", "termes"}
@@ -104,7 +122,13 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         if k < len(toks) and (_unit(toks[k]) is not None or any(c.cls == "unit" for c in candidates(
                 [t.low for t in toks], k))):  # "en menos de media hora"
             return True
+        if k < len(toks) and toks[k].kind == "time" and HOURS.fullmatch(toks[k].low):
+            return True  # "em menos de 1h": an hour count written as a clock time
         return k + 1 < len(toks) and _number(toks[k]) is not None and _unit(toks[k + 1]) is not None
+    if lex.cls == "f" and toks[j - 1].low in {"no", "nº", "n°", "nr", "nro"}:
+        return _before_number(toks, j)
+    if lex.cls == "neg" and toks[j - 1].low in {"no", "nº", "n°"} and _before_number(toks, j):
+        return False  # "claim no. CLM-448120", "el nº de expediente 2024/0917": number, not a negation
     if lex.cls == "about" and nxt is not None and nxt.kind in {"money", "number"}:
         return False  # "Rechnungen über 10.000 €": over an amount, not about it
     if lex.cls == "rest" and toks[j - 1].low in {"other", "others", "otra", "otras", "otro", "otros", "outra", "outras",
@@ -236,6 +260,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             cls = overrides[tok.low]
             if tok.low == "no" and cls == "f" and i + 1 < len(toks) and toks[i + 1].low in _CLITICS:
                 cls = "neg"  # "no me avises" is Spanish whatever the guess: Portuguese "no" (in the) is before a noun
+            if tok.low == "no" and _before_number(toks, i + 1):
+                cls = "f"  # "nº de expediente 2024/0917", "claim no. CLM-448120": the label of a number
             out.append(Item(cls, tok.text, value=None))
             i += 1
             continue

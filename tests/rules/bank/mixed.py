@@ -328,3 +328,19 @@ b("T7", "domain-with-capitals", "never", "Notificaciones de Instagram, Pinterest
 b("T11", "hold-release", "custom",
   "Von 22:00 bis 07:30 keine Benachrichtigungen für E-Mails – die sollen bis 07:30 warten.", True,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:30"), P(other_chat(), None, at="2026-03-11 23:30"))
+b("T3", "area-heading", "custom", "Neue Termine, die heute eingetragen wurden", True,
+  P(event("Lieferung", start_in=hours(5), created_ago=minutes(30)), N), P(other_email(), None))
+b("T7", "number-label", "custom", "Cualquier correo que lleve en el asunto el nº de expediente 2024/0917", True,
+  P(email("Juzgado", "notificaciones@juzgado.example", "Expediente 2024/0917: señalamiento", "x"), N),
+  P(email("Juzgado", "notificaciones@juzgado.example", "Expediente 2024/0918", "x"), None))
+b("T7", "number-label", "custom", "any email w/ claim no. CLM-448120 in it", True,
+  P(email("Insurer", "claims@insurer.example", "Update", "Your claim CLM-448120 was approved."), N),
+  P(other_email(), None))
+b("T7", "within-hours", "custom", "reunião que começa em menos de 1h", True,
+  P(event("Reunião", start_in=minutes(40)), N), P(event("Reunião", start_in=hours(3)), None))
+b("T7", "only-those", "custom", "Les réunions de demain, seulement celles organisées par Hugues Carpentier", True,
+  P(event("Comité", start_in=days(1), organizer=Person(name="Hugues Carpentier", address="h.carpentier@x.example")), N),
+  P(event("Comité", start_in=days(1), organizer=Person(name="Anne Roy", address="a.roy@x.example")), S))
+b("T7", "cancelled-verb", "custom", "Si me cancelan una reunión, avísame", True,
+  P(event("Revisión", start_in=hours(20), status="CANCELLED", created_ago=days(3), modified_ago=hours(1)), N),
+  P(event("Revisión", start_in=hours(20)), None))
