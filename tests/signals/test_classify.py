@@ -185,3 +185,12 @@ def test_t3_a_known_correspondent_is_not_posing() -> None:
     mail = known(email("Banco del Norte", "gestor@banco-norte-empresas.com", "Firma",
                        "¿Puede firmar hoy el contrato? Evitamos retrasos."))
     assert "institution" not in kinds(mail)
+
+
+def test_t3_a_social_network_notification_is_known_by_its_domain_without_bulk_headers() -> None:
+    fb = email("Facebook", "notification@facebookmail.com", "Linda Park commented on your photo",
+               'Linda Park commented on your photo: "What a view!"')
+    assert traits(fb).social
+    assert decide_by_heuristics(fb, NOW).notify is False
+    person = email("Linda Park", "linda.park@gmail.com", "Your photo", "What a view! Was that Tofino?")
+    assert not traits(person).social

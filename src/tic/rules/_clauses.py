@@ -187,7 +187,8 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         sign, negs = -1, negs - 1
     elif section == "own":
         raise Unread("the rule does not say whether to notify, and its heading does not either")
-    elif section == "custom" and any(c.role in {"unless", "except"} for c in clauses):
+    elif section == "custom" and any(c.role in {"unless", "except"} for c in clauses) \
+            and not any(c.role == "onlyif" for c in clauses):
         # "Grupos de WhatsApp, a menos que me marquem" under Custom rules: muted unless tagged, or the reverse?
         raise Unread("the rule has an exception but does not say whether to notify")
     else:

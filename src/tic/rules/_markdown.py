@@ -281,8 +281,9 @@ def _holds(rule: Rule) -> bool:
 
 
 def _excepts(sentence: str) -> bool:
-    """Whether a sentence says what is let through ("Solo pueden pasar …", "Except Sam", "Ausnahme: …")."""
-    return any(it.cls in {"only", "except", "unless", "onlyabout", "onlymention"} for it in scan(sentence)[:3])
+    """Whether a sentence may say what is let through, or how the hold ends ("Solo pueden pasar …", "Except Sam",
+    "Ausnahme: …", "Hold everything until 6:30, except Matt …")."""
+    return any(it.cls in {"only", "except", "unless", "onlyabout", "onlymention", "keep"} for it in scan(sentence))
 
 
 def _heading_words(label: str) -> bool:

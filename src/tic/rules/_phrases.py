@@ -24,6 +24,7 @@ from tic.rules._slots import (
     parse_aside,
     range_end,
     sender_slot,
+    says_nothing,
     topic_slot,
     window_slot,
 )
@@ -118,6 +119,12 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             if nxt is not None and items[nxt].cls == "kind" and (ph.who or ph.topics or ph.created_today
                                                                  or ph.within) and not ph.empty:
                 phrases.append(Phrase(channel=any(fold(x.text) in _CHANNEL_WORDS for x in items[i + 1 : nxt])))
+                i = nxt
+                continue
+            if nxt is not None and not ph.empty and (
+                    ph.who and not ph.cats and items[nxt].cls == "cat"
+                    or ph.cats and not ph.who and items[nxt].cls in {"name", "quote", "domain", "email"}):
+                phrases.append(Phrase())  # "LinkedIn and newsletters": either, never newsletters from LinkedIn
                 i = nxt
                 continue
             if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR \
@@ -304,7 +311,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             who, role = parse_aside(it.items)
             if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
                 ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
-            elif who or not examples(it.items) and not (role and i > 0 and items[i - 1].cls in {"name", "quote"}):
+            elif who or not says_nothing(it.items) and not (role and i > 0 and items[i - 1].cls in {"name", "quote"}):
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
@@ -345,11 +352,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
     out = [p for p in phrases if not p.empty or p.anything]
     merged: list[Phrase] = []
     for p in out:
-        if p.channel and p.kind_only and merged:  # "tout sur le tournoi, par courriel ou sur WhatsApp": by those
+        if (p.channel or p is out[-1] and not p.anything) and p.kind_only and merged and not merged[-1].kind_only:
+            # "tout sur le tournoi, par courriel ou sur WhatsApp", "Wanjiru - my paralegal, email or WhatsApp":
+            # the way the rest comes ("and all WhatsApp messages" would say "all")
             _by_channel(merged, p.kinds | p.generic_kinds)
-            continue
-        if p is out[-1] and p.kind_only and merged and not merged[-1].kind_only:
-            raise Unread("a kind of message at the end, on its own: the way the rest comes, or all of them?")  # "Emails and WhatsApp messages from Luis": a bare kind shares the next phrase's predicates
+            continue  # "Emails and WhatsApp messages from Luis": a bare kind shares the next phrase's predicates
         if merged and merged[-1].kind_only and not p.kind_only:
             p.kinds |= merged[-1].kinds
             p.generic_kinds |= merged[-1].generic_kinds

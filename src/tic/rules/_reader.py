@@ -357,9 +357,9 @@ def _alternatives(phrases: list[Phrase]) -> object:
         if isinstance(conds[-1], Everything) and phrases[-1].anything and len(conds) == 2:
             return conds[0]  # "LinkedIn, all of it", "Grupo X: tudo": everything of what was just named
         raise Unread("one part of the rule names everything, another only some of it")
-    kinds_only = all(isinstance(c, (Kind, Category, Sender)) for c in conds)
-    if kinds_only:
-        return _cond(_merge(phrases))  # "Newsletters, promotions and digests": any of them
+    if any(all(isinstance(c, t) for c in conds) for t in (Kind, Category, Sender)):
+        return _cond(_merge(phrases))  # "Newsletters, promotions and digests": any of them (one kind of part each;
+        # "LinkedIn and newsletters" is either, never newsletters from LinkedIn)
     conds = [c for c in conds if not any(o is not c and _covers(o, c) for o in conds)]
     return conds[0] if len(conds) == 1 else Any(of=tuple(dict.fromkeys(conds)))
 

@@ -36,8 +36,8 @@ def describe(reading: R.Reading) -> str:
 
 
 def _scope(cond) -> str:
-    if isinstance(cond, R.Any):
-        return ", or ".join(_phrase(c) for c in cond.of)
+    if isinstance(cond, R.Any):  # a kind alone among them is all of that kind ("…, or any WhatsApp messages")
+        return ", or ".join(("any " if isinstance(c, R.Kind) else "") + _phrase(c) for c in cond.of)
     return _phrase(cond)
 
 
@@ -57,8 +57,6 @@ def _phrase(cond) -> str:
     head = ""
     if cats is not None:
         head = " or ".join(_CAT_NOUN[c] for c in cats.categories)
-        if kinds is not None:
-            head = f"{head} ({' or '.join(_KIND_NOUN[k] for k in kinds.kinds)})" if False else head
     if kinds is not None:
         noun = " or ".join(_KIND_NOUN[k] for k in kinds.kinds)
         head = f"{noun} that are {head}" if head else noun

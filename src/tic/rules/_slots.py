@@ -18,7 +18,7 @@ from tic.rules._people import apposition, saved_later
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["DESCRIPTORS", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref", "clock", "family_role"]
+__all__ = ["DESCRIPTORS", "says_nothing", "Unread", "People", "sender_slot", "topic_slot", "parse_aside", "window_slot", "amount_slot", "phone", "labelled_ref", "clock", "family_role"]
 
 
 @dataclass
@@ -266,8 +266,7 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
         extra, role_text = parse_aside(items[j].items)
-        if not extra and not role_text and not examples(items[j].items) and any(
-                x.cls not in {"f", "punct", "emph", "always", "conc", "concfull"} for x in items[j].items):
+        if not extra and not role_text and not says_nothing(items[j].items):
             raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in items[j].items))
         if person:
             extra = [Who(by=w.by, value=w.value, of=person) if w.by in _IDS else w for w in extra]
@@ -285,6 +284,15 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     elif who:
         people.last = list(who)
     return j
+
+
+def says_nothing(inner: list[Item]) -> bool:
+    """An aside understood to add nothing: examples, or a note about the contact's name ('(c'est le nom du
+    contact)'), or emphasis."""
+    core = [it for it in inner if it.cls != "punct"]
+    return examples(inner) or bool(core) and all(
+        fold(it.text) in _CONTACT_NOTE or it.cls in {"ident", "f", "pron", "emph", "always", "conc", "concfull"}
+        for it in core)
 
 
 def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:

@@ -35,6 +35,9 @@ NAME_KNOWN_REF = "name_known_at"  # refs key a source sets: the address the user
 _KNOWN_AS = {"sent": "someone the user has written to", "contact": "a saved contact",
              "attendee": "an attendee of the user's meetings"}
 
+# the domains social networks send their notifications from (the name before the public suffix)
+_SOCIAL_NETWORKS = {"facebookmail", "facebook", "linkedin", "instagram", "twitter", "tiktok", "strava", "xing",
+                    "pinterest", "redditmail", "reddit", "nextdoor", "meetup", "quora", "snapchat"}
 _SOCIAL_SUBJECT = re.compile(
     r"\b(commented on|liked your|reacted to|shared a post|sent you a message|new (connection|follower)s?|"
     r"viewed your profile|has a new position|endorsed you|mentioned you in|invited you to connect|"
@@ -205,6 +208,8 @@ def _email_traits(event: Event) -> Traits:
 
     if machine and (m := _SOCIAL_SUBJECT.search(event.subject) or _SOCIAL_BODY.search(text)):
         found["social"] = f'{sender.name or sender.domain}: "{m.group(0)}"'
+    elif labels and labels[-1] in _SOCIAL_NETWORKS:  # a network's own notification domain says what it is
+        found["social"] = f"{sender.name or sender.domain}: a notification from {sender.domain}"
     if header(h, "List-Post") or (header(h, "List-Id") and precedence == "list"):
         addressed = [p.address.lower() for p in event.to]
         list_addr = header(h, "List-Post").lower()

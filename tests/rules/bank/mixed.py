@@ -227,7 +227,13 @@ b.no("T7", "role-subject", "custom", "If a client emails about an invoice over $
 b.no("T7", "second-sentence", "custom",
      "If Corvale Bank emails about a payment over £500 I want to know. Smaller ones, don't bother.")
 b.no("T7", "german-nouns", "never", "Werbung, Gewinnspiele, Umfragen: nie")
-b.no("T7", "trailing-kind", "always", "Anything about the Hollis appeal, WhatsApp")
+b("T7", "trailing-kind", "always", "Anything about the Hollis appeal, WhatsApp", False,
+  P(chat("Ana", "+34 600 000 001", "The Hollis appeal is Monday"), N),
+  P(email("Ana", "ana@x.example", "Hollis appeal", "Monday"), None, "the way it comes: WhatsApp"))
+b("T7", "either", "never", "LinkedIn and newsletters", True,
+  P(social("linkedin"), S), P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))
+b("T7", "either", "always", "Anna Berg, and all WhatsApp messages", False,
+  P(email("Anna Berg", "anna@berg.example", "Hi", "x"), N), P(other_chat(), N), P(other_email(), None))
 paket = chat("", "+49 151 0000 1234", "Ihr Paket kommt heute")
 b("T7", "about", "never", "keine Nachrichten von unbekannten Nummern, außer sie schreiben was von Paket oder Lieferung",
   False, P(paket, N), P(chat("", "+49 151 0000 1234", "Hallo, wer ist da?"), S))
