@@ -121,11 +121,16 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 phrases.append(Phrase(channel=any(fold(x.text) in _CHANNEL_WORDS for x in items[i + 1 : nxt])))
                 i = nxt
                 continue
-            if nxt is not None and not ph.empty and (
-                    ph.who and not ph.cats and items[nxt].cls == "cat"
-                    or ph.cats and not ph.who and items[nxt].cls in {"name", "quote", "domain", "email"}):
-                phrases.append(Phrase())  # "LinkedIn and newsletters": either, never newsletters from LinkedIn
-                i = nxt
+            if nxt is not None and not ph.empty and (family := _head_family(items, nxt)) is not None \
+                    and family not in (had := _families(ph)) and had:
+                phrases.append(Phrase())  # "LinkedIn and newsletters", "group chats and LinkedIn": either of them,
+                i = nxt  # never newsletters from LinkedIn
+                continue
+            if cls == "or" and nxt is not None and not ph.empty and (
+                    items[nxt].cls == "about" and ph.who and not ph.topics
+                    or items[nxt].cls == "from" and ph.topics and not ph.who):
+                phrases.append(Phrase(kinds=set(ph.kinds), generic_kinds=set(ph.generic_kinds)))
+                i = nxt  # "emails from Dr. Patel or about the lease": e-mails of either kind
                 continue
             if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR \
                     and not (items[nxt].cls == "word" and nxt + 1 < len(items)
@@ -417,6 +422,24 @@ _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "st
                  "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention",
                  "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
                  "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
+
+
+# the head of a noun phrase an "and"/"or"/comma may start, by the family of condition it names: a head of a family
+# the phrase so far lacks, after one of another family, is another alternative ("LinkedIn and newsletters")
+_HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "email": "who", "phone": "who",
+                "org": "who", "group": "chat", "recur": "cal", "allday": "cal", "cancelled": "cal", "changed": "cal"}
+
+
+def _head_family(items: list[Item], k: int) -> str | None:
+    """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender."""
+    if items[k].cls in {"name", "quote"} and k + 1 < len(items) and items[k + 1].cls == "group":
+        return "chat"
+    return _HEAD_FAMILY.get(items[k].cls)
+
+
+def _families(ph: Phrase) -> set[str]:
+    return {f for f, has in (("cat", ph.cats), ("who", ph.who), ("chat", ph.group is not None or ph.chat),
+                             ("cal", ph.recur or ph.all_day or ph.cancelled or ph.changed)) if has}
 
 
 def _joined(items: list[Item], i: int) -> bool:

@@ -350,3 +350,14 @@ b("T7", "only-those", "custom", "Les réunions de demain, seulement celles organ
 b("T7", "cancelled-verb", "custom", "Si me cancelan una reunión, avísame", True,
   P(event("Revisión", start_in=hours(20), status="CANCELLED", created_ago=days(3), modified_ago=hours(1)), N),
   P(event("Revisión", start_in=hours(20)), None))
+b("T7", "either", "never", "Group chats and LinkedIn", True,
+  P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S), P(social("linkedin"), S),
+  P(other_email(), None))
+b("T7", "either", "never", "Recurring meetings and newsletters", True,
+  P(event("Team sync", rrule=weekly), S), P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_event(), None))
+b("T7", "either", "never", 'marketing, LinkedIn, and the "Vecinos" group', True,
+  P(promo("Zapatos Lola", "zapatoslola.es"), S), P(social("linkedin"), S),
+  P(chat("Pepe", "+34 600 000 002", "Reunión", group=True, chat_name="Vecinos"), S), P(other_chat(), None))
+b("T7", "either", "always", "Emails from Dr. Patel or about the lease", True,
+  P(email("Dr. Raj Patel", "raj@patel-clinic.example", "Results", "x"), N),
+  P(email("Landlord", "office@landlord.example", "The lease renewal", "x"), N), P(other_email(), None))
