@@ -334,6 +334,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
             i = k
             continue
+        if cls == "word" and _modifies_kind(items, i) and fold(it.text) in _WHOSE_NOT_WHAT:
+            raise Unread(f'"{it.text}" {items[i + 1].text}: which ones? (name the senders or their domain)')
         if cls == "word" and _modifies_kind(items, i):
             j = i
             while items[j].cls == "word":
@@ -403,6 +405,15 @@ def _before_amount(items: list[Item], i: int) -> int | None:
     while j < len(items) and (items[j].cls == "word" or items[j].cls == "f" and j > i) and j - i < 4:
         j += 1
     return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f"} else None
+
+
+# words before a kind of message that say whose or what sort it is, which no message's text says ("work emails",
+# "personal messages"): never a topic to look for
+_WHOSE_NOT_WHAT = {"work", "personal", "private", "business", "office", "professional", "job", "family", "school",
+                   "uni", "college", "client", "customer", "internal", "external", "important", "other", "random",
+                   "trabajo", "laboral", "laborales", "personal", "personales", "privado", "privados", "travail",
+                   "pro", "perso", "personnel", "personnels", "arbeit", "privat", "private", "trabalho", "pessoais",
+                   "pessoal"}
 
 
 def _modifies_kind(items: list[Item], i: int) -> bool:

@@ -179,6 +179,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread(f'the exception after "{exceptions[0].items[0].text if exceptions[0].items else "unless"}" '
                          "is not understood")
+        if not any(it.cls in {"from", "org", "msgverb"} for it in exceptions[0].items):  # no "from": whose, or which?
+            alternatives = [_or_the_chat(a, when) for a in alternatives]
         unless = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
     if effect == "skip" and _has_window(when) and (has_release or _only_window(when)):
         effect = "hold"  # "no notifications between 22:00 and 07:00": quiet hours hold, never drop (T11)
@@ -362,6 +364,16 @@ def _alternatives(phrases: list[Phrase]) -> object:
         # "LinkedIn and newsletters" is either, never newsletters from LinkedIn)
     conds = [c for c in conds if not any(o is not c and _covers(o, c) for o in conds)]
     return conds[0] if len(conds) == 1 else Any(of=tuple(dict.fromkeys(conds)))
+
+
+def _or_the_chat(exception: object, when: object) -> object:
+    """'WhatsApp groups except Familia': in a rule about group chats, a bare name excepted may be the group's name
+    as well as a sender's - both are let through (the exception is never read narrower than written)."""
+    groups = isinstance(when, Chat) and when.group or isinstance(when, All) and any(
+        isinstance(c, Chat) and c.group for c in when.of)
+    if groups and isinstance(exception, Sender) and len(exception.who) == 1 and exception.who[0].by == "name":
+        return Any(of=(exception, All(of=(Kind(kinds=("whatsapp",)), Chat(group=True, name=exception.who[0].value)))))
+    return exception
 
 
 def _covers(wide: object, narrow: object) -> bool:

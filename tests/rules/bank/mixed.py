@@ -361,3 +361,8 @@ b("T7", "either", "never", 'marketing, LinkedIn, and the "Vecinos" group', True,
 b("T7", "either", "always", "Emails from Dr. Patel or about the lease", True,
   P(email("Dr. Raj Patel", "raj@patel-clinic.example", "Results", "x"), N),
   P(email("Landlord", "office@landlord.example", "The lease renewal", "x"), N), P(other_email(), None))
+b("T7", "chat-or-sender", "never", "WhatsApp groups except Familia", True,
+  P(chat("Tía Rosa", "+34 600 000 003", "Comida el domingo", group=True, chat_name="Familia"), N, "the group"),
+  P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S))
+b.no("T7", "whose-not-what", "custom", "Weekends: no work emails")
+b.no("T7", "whose-not-what", "never", "personal messages from unknown numbers on weekdays, work emails")
