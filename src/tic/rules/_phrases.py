@@ -117,8 +117,15 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 i = nxt
                 continue
             if nxt is not None and items[nxt].cls == "kind" and (ph.who or ph.topics or ph.created_today
-                                                                 or ph.within) and not ph.empty:
+                                                                 or ph.within or _families(ph)) and not ph.empty:
                 phrases.append(Phrase(channel=any(fold(x.text) in _CHANNEL_WORDS for x in items[i + 1 : nxt])))
+                i = nxt
+                continue
+            if nxt is not None and _head_family(items, nxt) == "cal" and (had_cal := _calendar_kinds(ph)) \
+                    and (head := items[nxt].cls) not in had_cal and not {head} | had_cal <= {"cancelled", "changed"}:
+                if not (nxt + 1 < len(items) and items[nxt + 1].cls == "kind"):  # "recurring and all-day events"
+                    raise Unread(f'"{it.text}" between two kinds of calendar item: both at once, or either?')
+                phrases.append(Phrase())  # "recurring meetings and all-day events": either
                 i = nxt
                 continue
             if nxt is not None and not ph.empty and (family := _head_family(items, nxt)) is not None \
@@ -442,10 +449,18 @@ _HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "e
 
 
 def _head_family(items: list[Item], k: int) -> str | None:
-    """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender."""
+    """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender; "les notifications
+    LinkedIn" is a sender."""
+    while k + 1 < len(items) and items[k].cls == "notice":
+        k += 1
     if items[k].cls in {"name", "quote"} and k + 1 < len(items) and items[k + 1].cls == "group":
         return "chat"
     return _HEAD_FAMILY.get(items[k].cls)
+
+
+def _calendar_kinds(ph: Phrase) -> set[str]:
+    return {cls for cls, has in (("recur", ph.recur), ("allday", ph.all_day), ("cancelled", ph.cancelled),
+                                 ("changed", ph.changed)) if has}
 
 
 def _families(ph: Phrase) -> set[str]:

@@ -366,3 +366,8 @@ b("T7", "chat-or-sender", "never", "WhatsApp groups except Familia", True,
   P(chat("Ana", "+34 600 000 001", "Hola", group=True, chat_name="Trabajo"), S))
 b.no("T7", "whose-not-what", "custom", "Weekends: no work emails")
 b.no("T7", "whose-not-what", "never", "personal messages from unknown numbers on weekdays, work emails")
+b("T7", "either", "never", "Les newsletters et les notifications LinkedIn", True,
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(social("linkedin"), S), P(other_email(), None))
+b("T7", "either", "never", "Recordatorios de eventos que se repiten y eventos de todo el día", True,
+  P(event("Clase de yoga", rrule=weekly), S), P(event("Cumpleaños de Eva", all_day=True), S), P(other_event(), None))
+b.no("T7", "either-calendar", "never", "Recurring and all-day")
