@@ -320,6 +320,8 @@ _add("savedas", "saved as|is saved as|saved in my contacts as|in my contacts as|
 _add("my", "my|our|mi|mis|mein|meine|meinen|meinem|meiner|mon|ma|mes|meu|minha|meus|minhas")
 _add("pron", "he|she|they|him|her|his|hers|them|their|he's|she's|they're|el|ella|ellos|su|sus|er|sie|ihr|ihre|"
              "sein|seine|il|elle|ils|elles|son|sa|ses|leur|leurs|ele|ela|eles|elas|dele|dela|deles|delas")
+_add("judge", "non-urgent|not urgent|nicht dringend|no urgente|no urgentes|nao urgente|pas urgent|pas urgents|"
+              "unimportant|unwichtig|sin importancia|sem importancia")
 _add("judge", "urgent|urgently|important|importantly|critical|asap|time-sensitive|serious|relevant|interesting|"
               "urgente|urgentes|importante|importantes|dringend|dringende|wichtig|wichtige|wichtigen|urgent|"
               "urgente|importants|importante|grave|critique|critico|critica")

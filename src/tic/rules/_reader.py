@@ -132,6 +132,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     items = _without_examples(items)
     items = _kind_asides_inline(items)
     items, release, has_release = strip_release(items)
+    _no_negated_conditions(items)
     _resolve_it(items)
     _verb_final(items)
     clauses = _clauses(items)
@@ -374,6 +375,19 @@ def _or_the_chat(exception: object, when: object) -> object:
     if groups and isinstance(exception, Sender) and len(exception.who) == 1 and exception.who[0].by == "name":
         return Any(of=(exception, All(of=(Kind(kinds=("whatsapp",)), Chat(group=True, name=exception.who[0].value)))))
     return exception
+
+
+# a negation that says a condition does not hold, right before it ("not about the appeal", "groups I'm not
+# mentioned in", "nicht von Acme"): understood only as the rule's own "no", never silently dropped from the condition
+_NOT_WORDS = {"not", "isn't", "aren't", "wasn't", "weren't", "nicht", "pas", "nao", "non"}
+_CONDITION_STARTS = {"about", "from", "org", "mention", "with", "subjv", "cmp", "group", "kind", "cat"}
+
+
+def _no_negated_conditions(items: list[Item]) -> None:
+    for k, it in enumerate(items[:-1]):
+        if it.cls == "neg" and fold(it.text) in _NOT_WORDS and items[k + 1].cls in _CONDITION_STARTS \
+                and k > 0 and items[k - 1].cls not in {"punct", "except", "unless", "only"}:
+            raise Unread(f'"{it.text} {items[k + 1].text}": a condition that must not hold is not understood')
 
 
 def _covers(wide: object, narrow: object) -> bool:

@@ -371,3 +371,6 @@ b("T7", "either", "never", "Les newsletters et les notifications LinkedIn", True
 b("T7", "either", "never", "Recordatorios de eventos que se repiten y eventos de todo el día", True,
   P(event("Clase de yoga", rrule=weekly), S), P(event("Cumpleaños de Eva", all_day=True), S), P(other_event(), None))
 b.no("T7", "either-calendar", "never", "Recurring and all-day")
+b.no("T7", "negated-condition", "never", "Emails not about the Hollis appeal")
+b.no("T7", "negated-condition", "never", "Messages in groups I'm not mentioned in")
+b.no("T7", "judgement", "never", "Non-urgent emails from Acme")
