@@ -420,7 +420,8 @@ _WHOSE_NOT_WHAT = {"work", "personal", "private", "business", "office", "profess
                    "uni", "college", "client", "customer", "internal", "external", "important", "other", "random",
                    "trabajo", "laboral", "laborales", "personal", "personales", "privado", "privados", "travail",
                    "pro", "perso", "personnel", "personnels", "arbeit", "privat", "private", "trabalho", "pessoais",
-                   "pessoal"}
+                   "pessoal", "old", "older", "new", "recent", "viejos", "antiguos", "alte", "alten", "anciens",
+                   "velhos", "antigos", "long", "short", "big", "small"}
 
 
 def _modifies_kind(items: list[Item], i: int) -> bool:

@@ -383,11 +383,21 @@ _NOT_WORDS = {"not", "isn't", "aren't", "wasn't", "weren't", "nicht", "pas", "na
 _CONDITION_STARTS = {"about", "from", "org", "mention", "with", "subjv", "cmp", "group", "kind", "cat"}
 
 
+_COPULAS = {"are", "is", "be", "sind", "ist", "son", "sean", "sea", "es", "sao", "sejam", "seja", "e", "sont",
+            "soient", "soit", "est", "vienen", "vengan", "viennent", "vem", "venham", "kommen", "come", "comes"}
+
+
 def _no_negated_conditions(items: list[Item]) -> None:
     for k, it in enumerate(items[:-1]):
-        if it.cls == "neg" and fold(it.text) in _NOT_WORDS and items[k + 1].cls in _CONDITION_STARTS \
-                and k > 0 and items[k - 1].cls not in {"punct", "except", "unless", "only"}:
-            raise Unread(f'"{it.text} {items[k + 1].text}": a condition that must not hold is not understood')
+        if it.cls != "neg" or k == 0 or items[k - 1].cls in {"punct", "except", "unless", "only"}:
+            continue
+        j = k + 1
+        while j < len(items) and fold(items[j].text) in _COPULAS:
+            j += 1  # "que não são de grupos", "qui ne viennent pas de X"
+        if j < len(items) and items[j].cls in _CONDITION_STARTS | {"f"} and (
+                fold(it.text) in _NOT_WORDS and items[j].cls != "f" or j > k + 1):
+            raise Unread(f'"{" ".join(x.text for x in items[k : j + 1])}": a condition that must not hold is not '
+                         "understood")
 
 
 def _covers(wide: object, narrow: object) -> bool:

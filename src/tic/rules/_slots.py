@@ -375,6 +375,9 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
                 phrases[-1].extend(x for x in it.items if x.cls != "f")
             else:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
+        elif it.cls == "my" and j + 1 < len(items) and fold(items[j + 1].text) in {"name", "nombre", "nom", "nome",
+                                                                                   "namen"}:
+            raise Unread("a message that says your name: your name is not configured")  # "mentions my name"
         elif it.cls == "my":
             pass  # "about my order", "de mi pedido": the message says "your order"
         elif it.cls == "f" and j + 1 < len(items) and items[j + 1].cls == "quote":
