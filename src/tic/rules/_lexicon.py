@@ -294,14 +294,17 @@ _add("allday", "all-day|all day|whole-day|todo el dia|de todo el dia|ganztagig|g
                "toute la journee|journee entiere|dia inteiro|o dia todo")
 # --- chat senders, people -------------------------------------------------------------------------------
 _add("unsaved", "unknown numbers|unknown number|unsaved numbers|unsaved number|numbers not in my contacts|"
-                "number not in my contacts|numbers i haven't saved|numbers i don't know|people not in my contacts|"
-                "anyone not in my contacts|strangers|unknown senders|unknown contacts|numeros desconocidos|"
-                "numero desconocido|numeros que no tengo guardados|desconocidos|unbekannte nummern|"
-                "unbekannten nummern|unbekannte nummer|unbekannte|numeros inconnus|numero inconnu|inconnus|"
-                "numeros desconhecidos|numero desconhecido|desconhecidos")
-_add("saved", "my contacts|saved contacts|people in my contacts|anyone in my contacts|people i know|"
-              "mis contactos|contactos guardados|meine kontakte|gespeicherte kontakte|mes contacts|"
-              "contacts enregistres|meus contatos|meus contactos|contatos salvos")
+                "number not in my contacts|numbers i haven't saved|numbers i don't know|numeros desconocidos|"
+                "numero desconocido|numeros que no tengo guardados|unbekannte nummern|"
+                "unbekannten nummern|unbekannte nummer|numeros inconnus|numero inconnu|"
+                "numeros desconhecidos|numero desconhecido")
+# people, not numbers: in a chat, whether the number is saved; an e-mail's sender is in no address book here
+# (read only where the rule is about WhatsApp: see _reader)
+_add("unsaved", "people not in my contacts|anyone not in my contacts|strangers|unknown senders|unknown contacts|"
+                "unknown people|desconocidos|unbekannte|inconnus|desconhecidos", "people")
+_add("saved", "my contacts|saved contacts|mis contactos|contactos guardados|meine kontakte|gespeicherte kontakte|"
+              "mes contacts|contacts enregistres|meus contatos|meus contactos|contatos salvos|"
+              "people in my contacts|anyone in my contacts|people i know", "people")
 _add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|headhunter|headhunters|"
              "reclutador|reclutadores|headhunters|personalvermittler|recruteur|recruteurs|recrutador|recrutadores",
      "recruiter")

@@ -194,6 +194,10 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("what happens at the end of the hold does not fit its window")
     if _names(when, unless, types=(Cancelled, Changed)) and not about_calendar(items):
         raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
+    stated = {k for it in items if it.cls in {"kind", "msgverb"} for k in (it.value or ())} or {"email"}
+    if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in items) and "email" in stated:
+        raise Unread("whether an e-mail's sender is in your contacts is not known offline (a chat's number is saved "
+                     'or not: say "unknown numbers" or "on WhatsApp")')
     exception = unless.of if isinstance(unless, Not) else unless
     if exception is not None and (kinds := possible_kinds(when)) and not possible_kinds(exception) & kinds:
         raise Unread("its exception is about another kind of event than the rule, so it could never apply")

@@ -378,3 +378,7 @@ b.no("T7", "negated-condition", "never", "Mensagens que não são de grupos")
 b.no("T7", "negated-condition", "never", "Correos que no sean de mi jefe")
 b.no("T7", "my-name", "always", "Any message that mentions my name")
 b.no("T7", "whose-not-what", "never", "Old emails")
+b.no("T7", "strangers-by-mail", "never", "Emails from unknown senders")
+b.no("T7", "strangers-by-mail", "always", "Anyone in my contacts")
+b("T7", "strangers-on-chat", "never", "WhatsApp messages from people not in my contacts", True,
+  P(chat("", "+34611000999", "Hola"), S), P(chat("Dani", "+34 666 010 010", "Hola"), None))
