@@ -456,7 +456,9 @@ _add("onlythose", "only those|only the ones|only ones|seulement celles|seulement
 # said to the assistant, in the imperative
 _add("v+", "avertis-moi|avertissez-moi|avertir|m'avertir|previens-moi|prevenez-moi|me prevenir|avise-me|avisa-me|"
            "avisame|avisenme|avisen|sag mir bescheid|sagt mir bescheid|gib mir bescheid|melde dich")
-_add("v+", "jodan|jodas|me jodan|me jodas")  # "no me jodan": do not bother me
+_add("v+", "jodan|jodas|me jodan|me jodas")
+_add("v+", "derangez|derange|deranger|me derangez|me derange|me deranger|stort|storen|mich storen|incomode|incomodem|"
+           "me incomode|me incomodem|incomodar")  # "ne me dérangez pas", "stört mich nicht": do not notify  # "no me jodan": do not bother me
 _add("mention", "me @mentionne|@mentionne|m'@mentionne|me @mentionnent|me arroben|me arroba|me arroban|arroben|"
                 "me taggue|me tague|me taguent|me taggent|me tagge|me tagea|me taguean|me tagueen")
 _add("about", "habla de|hablan de|hable de|habla del|hablan del|trata de|tratan de|trata del|fala de|falam de|"
@@ -571,7 +573,9 @@ _add("onday", "later today|tonight|this evening|hoy mismo|esta noche|heute noch|
               "plus tard aujourd'hui|ainda hoje|hoje a noite|hoje mesmo|"
               # "ajouté au calendrier pour aujourd'hui": an item for today, not one added today
               "pour aujourd'hui|para hoy|para hoje|pra hoje|for today|fur heute|for later today|starting today|"
-              "starts today|start today|that start today|that starts today", "today")
+              "starts today|start today|that start today|that starts today|empiecen hoy|empieza hoy|empiezan hoy|"
+              "comienzan hoy|comienza hoy|comece hoje|comecem hoje|comeca hoje|comecam hoje|commence aujourd'hui|"
+              "commencent aujourd'hui|heute beginnen|heute beginnt|heute anfangen|heute anfangt", "today")
 _add("orbefore", "or earlier|or sooner|o antes|ou antes|oder fruher|ou avant|ou plus tot")
 _add("noon", "noon|midday|midi|mediodia|el mediodia|meio-dia|mittag|12 uhr mittags")
 _add("starts", "stattfinden|stattfindet|findet statt|finden statt|stattfinden werden")

@@ -382,3 +382,8 @@ b.no("T7", "strangers-by-mail", "never", "Emails from unknown senders")
 b.no("T7", "strangers-by-mail", "always", "Anyone in my contacts")
 b("T7", "strangers-on-chat", "never", "WhatsApp messages from people not in my contacts", True,
   P(chat("", "+34611000999", "Hola"), S), P(chat("Dani", "+34 666 010 010", "Hola"), None))
+b("T7", "starts-today", "custom", "Eventos nuevos que empiecen hoy", True,
+  P(event("Cita", start=NOW + hours(3), created_ago=minutes(30)), N),
+  P(event("Cita", start_in=days(2), created_ago=minutes(30)), None))
+b("T11", "hold-verb", "custom", "Entre 22h et 7h, ne me dérangez pas sauf pour ma mère", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"))
