@@ -64,6 +64,7 @@ class Phrase:
     amounts: list = field(default_factory=list)
     anything: bool = False
     channel: bool = False  # ", par courriel ou sur WhatsApp": the way the rest of the rule's messages come
+    also: bool = False  # ", also on WhatsApp": another way they come, besides the ones named
 
     @property
     def empty(self) -> bool:
@@ -118,7 +119,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 continue
             if nxt is not None and items[nxt].cls == "kind" and (ph.who or ph.topics or ph.created_today
                                                                  or ph.within or _families(ph)) and not ph.empty:
-                phrases.append(Phrase(channel=any(fold(x.text) in _CHANNEL_WORDS for x in items[i + 1 : nxt])))
+                between = [fold(x.text) for x in items[i + 1 : nxt]]
+                phrases.append(Phrase(channel=any(w in _CHANNEL_WORDS for w in between),
+                                      also=any(w in _ALSO for w in between)))
                 i = nxt
                 continue
             if nxt is not None and _head_family(items, nxt) == "cal" and (had_cal := _calendar_kinds(ph)) \
@@ -129,7 +132,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 i = nxt
                 continue
             if nxt is not None and not ph.empty and (family := _head_family(items, nxt)) is not None \
-                    and family not in (had := _families(ph)) and had:
+                    and (family not in (had := _families(ph)) and had or family == "chat" and ph.chat):
                 phrases.append(Phrase())  # "LinkedIn and newsletters", "group chats and LinkedIn": either of them,
                 i = nxt  # never newsletters from LinkedIn
                 continue
@@ -180,6 +183,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "group" and it.value is True and (nxt := _next_content(items, i + 1)) is not None \
                 and items[nxt].cls in {"quote", "name"}:
+            _one_chat(ph, items[nxt].text)
             ph.chat, ph.group = items[nxt].text, True  # 'the group "Primos Villalba"'
             ph.kinds.add("whatsapp")
             i = nxt + 1
@@ -366,6 +370,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
     out = [p for p in phrases if not p.empty or p.anything]
     merged: list[Phrase] = []
     for p in out:
+        if p.also and p.kind_only and merged:  # "emails from Ana, also on WhatsApp": those ways too
+            for m in merged:
+                if m.kinds or m.generic_kinds:
+                    m.generic_kinds, m.kinds = m.kinds | m.generic_kinds | p.kinds | p.generic_kinds, set()
+            continue
         if (p.channel or p is out[-1] and not p.anything) and p.kind_only and merged and not merged[-1].kind_only:
             # "tout sur le tournoi, par courriel ou sur WhatsApp", "Wanjiru - my paralegal, email or WhatsApp":
             # the way the rest comes ("and all WhatsApp messages" would say "all")
@@ -382,6 +391,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
 
 # a preposition saying by which way messages come: "by e-mail", "par courriel", "sur WhatsApp", "per Mail"
 _CHANNEL_WORDS = {"by", "via", "on", "over", "through", "par", "sur", "por", "pelo", "pela", "per", "auf", "uber"}
+
+
+_ALSO = {"also", "too", "as well", "tambien", "auch", "aussi", "tambem", "ebenfalls", "ainsi que"}
 
 
 def _by_channel(phrases: list[Phrase], channel: set[str]) -> None:
@@ -454,9 +466,16 @@ def _head_family(items: list[Item], k: int) -> str | None:
     LinkedIn" is a sender."""
     while k + 1 < len(items) and items[k].cls == "notice":
         k += 1
+    if items[k].cls == "group" and k + 1 < len(items) and items[k + 1].cls in {"name", "quote"}:
+        return "chat"  # 'and group "Padres"'
     if items[k].cls in {"name", "quote"} and k + 1 < len(items) and items[k + 1].cls == "group":
         return "chat"
     return _HEAD_FAMILY.get(items[k].cls)
+
+
+def _one_chat(ph: Phrase, name: str) -> None:
+    if ph.chat and ph.chat != name:
+        raise Unread(f'two chats ("{ph.chat}", "{name}") in one phrase are not understood')
 
 
 def _calendar_kinds(ph: Phrase) -> set[str]:
@@ -585,12 +604,16 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     prev = items[i - 1] if i > 0 else None
     if it.cls == "quote" and prev is not None and prev.cls in {"name", "quote"}:
         raise Unread(f'"{prev.text}" "{it.text}": another name, or what the message says?')  # 'PagerDuty "resolved"'
+    if nxt is not None and nxt.cls == "group" and it.text.endswith(("'s", "’s")):
+        raise Unread(f'"{it.text} {nxt.text}": which group is that? (name it as it is called)')
     if nxt is not None and nxt.cls == "group" and nxt.value is True:
+        _one_chat(ph, it.text)
         ph.chat = it.text
         ph.group = True
         ph.kinds.add("whatsapp")
         return i + 2
     if nxt is not None and _names_a_chat(nxt) or prev is not None and _names_a_chat(prev):
+        _one_chat(ph, it.text)
         ph.chat = it.text  # 'the "Familia" chat', "el chat Familia": the chat by its name, group or not
         ph.kinds.add("whatsapp")
         return i + 2 if nxt is not None and _names_a_chat(nxt) else i + 1

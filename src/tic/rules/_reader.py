@@ -461,6 +461,8 @@ def _cond(p: Phrase) -> object:
     if p.all_day:
         parts.append(AllDay())
     parts.extend(_one_window(p.windows))
+    if len(p.amounts) > 1:  # "from Acme over €1,000 or from Globex over €5,000": which amount for which?
+        raise Unread("two amounts in one phrase are not understood")
     parts.extend(p.amounts)
     return conjoin(parts)
 

@@ -107,6 +107,8 @@ def _before_number(toks: list[Token], j: int) -> bool:
 
 _NUMBER_LABELS = {"expediente", "processo", "dossier", "claim", "case", "ticket", "pedido", "commande", "auftrag",
                   "referencia", "reference", "factura", "facture", "invoice", "radicado", "proceso"}
+_FIRM_TAILS = {"sons", "son", "daughters", "partners", "partner", "associates", "co", "company", "cie", "hijos",
+               "filhos", "sohne", "fils", "asociados", "associes", "associados", "brothers", "hermanos", "irmaos"}
 _CLITICS = {"me", "te", "le", "les", "lo", "los", "la", "las", "se", "nos"}
 _WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
                 "frase", "terme", "termes"}
@@ -287,6 +289,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                     and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
+                                     or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
+                                     and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
                                      or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
                                      and toks[j + 1].cap and toks[j + 1].kind == "word"
                                      and not _structural(lows, j + 1)):  # "Harinera del Sur", "Banco de España"

@@ -87,6 +87,8 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 j = k
                 continue
             raise Unread(f'"{it.text}" is not followed by the address, domain or number it means')
+        if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls == "group":
+            raise Unread(f'"{it.text} {items[j + 1].text}": which group is that? (name it as it is called)')
         if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls == "word":
             # "Halden Bank's fraud team (fraud@haldenbank.co.uk)": someone at the firm; only the address says who
             k = j + 1

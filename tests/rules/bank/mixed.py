@@ -387,3 +387,12 @@ b("T7", "starts-today", "custom", "Eventos nuevos que empiecen hoy", True,
   P(event("Cita", start_in=days(2), created_ago=minutes(30)), None))
 b("T11", "hold-verb", "custom", "Entre 22h et 7h, ne me dérangez pas sauf pour ma mère", True,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"))
+b("T7", "firm-name", "always", "Smith and Sons Plumbing", True,
+  P(email("Smith and Sons Plumbing", "office@smithsons.example", "Quote", "x"), N), P(other_email(), None))
+b("T7", "two-chats", "never", 'Group "Vecinos" and group "Padres"', True,
+  P(chat("Pepe", "+34 600 000 002", "Hola", group=True, chat_name="Vecinos"), S),
+  P(chat("Eva", "+34 600 000 004", "Hola", group=True, chat_name="Padres"), S), P(other_chat(), None))
+b("T7", "also", "always", "Emails from Ana Ruiz, also on WhatsApp", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hola"), N))
+b.no("T7", "whose-group", "never", "Ana and Luis's group")
+b.no("T7", "two-amounts", "custom", "Tell me about invoices from Acme over €1,000 or from Globex over €5,000")
