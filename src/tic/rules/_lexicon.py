@@ -437,6 +437,8 @@ _add("f", "encaja|encajan|cuadra|cuadran|se aplica|se aplican|corresponde|corres
 _add("cat", "donotreply|do-not-reply|no reply senders|noreply senders|no-reply senders|ne-pas-repondre|"
             "nao-responda|nicht-antworten", "automated")
 _add("with", "w /|w/")
+_add("f", "per|via")  # "auch per WhatsApp": by way of
+_add("except", "but")  # "Everything but Ana" (valid only after "everything", "anything", "all": _scan)
 _add("f", "no|nº|n°|nr|nro", None)  # "claim no. CLM-448120": the label of a number (valid only before one: _scan)  # "any email w/ claim no. CLM-448120"
 _add("subjv", "que lleve en el asunto|lleve en el asunto|lleven en el asunto|que tenga en el asunto|"
               "que contenga en el asunto|tenga en el asunto")

@@ -133,6 +133,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     items = _kind_asides_inline(items)
     items, release, has_release = strip_release(items)
     _no_negated_conditions(items)
+    if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
+        raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
     _resolve_it(items)
     _verb_final(items)
     clauses = _clauses(items)

@@ -138,6 +138,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
             and nxt is not None and any(c.cls in {"kind", "recur", "cat", "notice", "allday", "group"}
                                         for c in candidates([t.low for t in toks], j)):
         return False  # "the weekly standup and any other recurring meeting": more of that kind, not everything else
+    if lex.cls == "except" and toks[j - 1].low == "but":
+        return j >= 2 and toks[j - 2].low in {"everything", "anything", "all", "every", "nothing"}
     if lex.cls == "f" and toks[j - 1].low in _WORD_LABELS:
         return nxt is not None and nxt.kind == "quote"  # 'the words "Okafor v. Lindqvist"': what follows is the text
     if lex.cls == "kind" and toks[j - 1].low in {"call", "calls"} and nxt is not None \

@@ -396,3 +396,8 @@ b("T7", "also", "always", "Emails from Ana Ruiz, also on WhatsApp", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hola"), N))
 b.no("T7", "whose-group", "never", "Ana and Luis's group")
 b.no("T7", "two-amounts", "custom", "Tell me about invoices from Acme over €1,000 or from Globex over €5,000")
+b("T7", "everything-but", "never", "Everything but Ana Ruiz", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N), P(other_email(), S))
+b("T7", "also", "always", "Mails von Ana Ruiz, auch per WhatsApp", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "Hallo", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hallo"), N))
+b.no("T7", "just", "custom", "Just Ana")
