@@ -461,10 +461,14 @@ _HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "e
                 "org": "who", "group": "chat", "recur": "cal", "allday": "cal", "cancelled": "cal", "changed": "cal"}
 
 
+_ARTICLES_PRON = {"el", "la", "los", "las", "le", "les", "o", "a", "os", "as", "der", "die", "das", "the"}
+
+
 def _head_family(items: list[Item], k: int) -> str | None:
     """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender; "les notifications
     LinkedIn" is a sender."""
-    while k + 1 < len(items) and items[k].cls == "notice":
+    while k + 1 < len(items) and (items[k].cls == "notice"
+                                  or items[k].cls == "pron" and fold(items[k].text) in _ARTICLES_PRON):
         k += 1
     if items[k].cls == "group" and k + 1 < len(items) and items[k + 1].cls in {"name", "quote"}:
         return "chat"  # 'and group "Padres"'
