@@ -42,6 +42,15 @@ def from_thread(fn, *args, **kwargs) -> None:
     t.join()
 
 
+def failing_tab() -> tuple[Live, WebView, asyncio.Queue]:
+    """A page's live state with one tab open, told that the model fails (call on the running loop)."""
+    live = Live(asyncio.get_running_loop())
+    view = WebView(live)
+    tab = live.open()
+    view.status(FAILING, level="failing")
+    return live, view, tab
+
+
 async def one_step() -> None:
     """Let the loop run what other threads handed it (call_soon_threadsafe) before this task goes on."""
     await asyncio.sleep(0)
@@ -79,10 +88,7 @@ async def test_issue11_notes_from_two_threads_leave_every_tab_and_a_reload_agree
 
 @on_loop
 async def test_issue11_another_note_does_not_replace_the_model_failing() -> None:
-    live = Live(asyncio.get_running_loop())
-    view = WebView(live)
-    tab = live.open()
-    view.status(FAILING, level="failing")
+    live, view, tab = failing_tab()
     view.status(DB_DOWN, level="note")  # the world's fault, told while the model fails
     view.status(DB_WORKS, level="note")  # ... and its end: the model still fails
     assert live.status == banner(f"{FAILING}\n{DB_WORKS}")
@@ -115,10 +121,7 @@ async def test_issue11_a_view_attached_after_the_failure_is_told_it() -> None:
 
 @on_loop
 async def test_issue11_a_tab_that_fell_behind_reads_the_state_again_with_everything_else() -> None:
-    live = Live(asyncio.get_running_loop())
-    view = WebView(live)
-    tab = live.open()
-    view.status(FAILING, level="failing")
+    live, _, tab = failing_tab()
     for _ in range(QUEUE_LIMIT):
         live.send({"type": "changed"})
     assert drain(tab)[0] == {"type": "resync", "status": banner(FAILING)}  # what was queued is dropped
