@@ -636,6 +636,8 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls == "kind" \
             and nxt.text == "(...)":
         raise Unread(f'"{it.text}" is not understood: a person, or a topic?')  # "Sam (WhatsApp)", "Invoices (email)"
+    if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls in {"notice", "cat"}:
+        raise Unread(f'"{it.text} {nxt.text}": from a sender called "{it.text}", or about it?')  # "Bank alerts"
     if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.text == ":" and any(
             x.cls in {"between", "weekend", "weekday", "day", "before", "after"} for x in items[i + 2 :]):
         raise Unread(f'"{it.text}:" - a sender, or the name of this rule?')  # "Pós-plantão: das 8h às 15h …"
