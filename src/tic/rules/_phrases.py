@@ -341,6 +341,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             phrases_, i = topic_slot(items, i)  # "Todo lo del expediente 2024/00871 del Ayuntamiento": its number
             ph.topics.extend(phrases_)
             continue
+        if cls == "word" and fold(it.text) in _INSTITUTIONS and (
+                _before_amount(items, i) is not None or _modifies_kind(items, i)):
+            raise Unread(f'who "{it.text}" is is not known locally: name them')  # "alertas del banco de más de 1.000 €"
         if cls == "word" and (k := _before_amount(items, i)) is not None:
             ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
             i = k
@@ -434,6 +437,17 @@ _WHOSE_NOT_WHAT = {"work", "personal", "private", "business", "office", "profess
                    "pro", "perso", "personnel", "personnels", "arbeit", "privat", "private", "trabalho", "pessoais",
                    "pessoal", "old", "older", "new", "recent", "viejos", "antiguos", "alte", "alten", "anciens",
                    "velhos", "antigos", "long", "short", "big", "small"}
+
+
+# who sends, not what a message says: "bank alerts over $1,000", "alertas del banco" are from one's bank
+_INSTITUTIONS = {"bank", "banks", "banco", "bancos", "banque", "banques", "sparkasse", "school", "escuela", "colegio",
+                 "ecole", "schule", "escola", "hospital", "hopital", "krankenhaus", "clinic", "clinica", "clinique",
+                 "klinik", "gym", "gimnasio", "insurance", "insurer", "seguro", "seguros", "assurance", "versicherung",
+                 "landlord", "casero", "vermieter", "senhorio", "doctor", "medico", "medecin", "arzt", "dentist",
+                 "dentista", "dentiste", "zahnarzt", "accountant", "contador", "contable", "comptable", "lawyer",
+                 "abogado", "avocat", "anwalt", "advogado", "university", "universidad", "universite", "universitat",
+                 "universidade", "kita", "daycare", "nursery", "guarderia", "creche", "employer", "boss", "jefe",
+                 "chef", "chefe", "patron", "office", "oficina", "bureau", "buro", "escritorio"}
 
 
 def _modifies_kind(items: list[Item], i: int) -> bool:

@@ -402,3 +402,5 @@ b("T7", "also", "always", "Mails von Ana Ruiz, auch per WhatsApp", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hallo", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hallo"), N))
 b.no("T7", "just", "custom", "Just Ana")
 b.no("T7", "generic-noun-first", "custom", "Bank alerts over $1,000")
+b.no("T7", "institution", "custom", "Alertas del banco de más de 1.000 €")
+b.no("T7", "institution", "custom", "bank alerts over $1,000")
