@@ -462,6 +462,8 @@ def _cond(p: Phrase) -> object:
         parts.append(Changed())
     if p.all_day:
         parts.append(AllDay())
+    if p.windows and p.kinds == {"calendar"}:  # "Meetings on weekends": the day they happen, or the day they come?
+        raise Unread("a time window with calendar items is not understood (when they happen, or when they are added?)")
     parts.extend(_one_window(p.windows))
     if len(p.amounts) > 1:  # "from Acme over €1,000 or from Globex over €5,000": which amount for which?
         raise Unread("two amounts in one phrase are not understood")
