@@ -650,6 +650,9 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls == "kind" \
             and nxt.text == "(...)":
         raise Unread(f'"{it.text}" is not understood: a person, or a topic?')  # "Sam (WhatsApp)", "Invoices (email)"
+    if it.cls == "name" and not _looks_named(it) and prev is not None and prev.text == "," and i >= 2 \
+            and items[i - 2].cls == "cat":  # "Werbung, Newsletter, Gewinnspiele": one more kind of mail, or a sender?
+        raise Unread(f'"{it.text}" after kinds of mail: another kind, or a sender? (a sender: "from {it.text}")')
     if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.cls in {"notice", "cat"}:
         raise Unread(f'"{it.text} {nxt.text}": from a sender called "{it.text}", or about it?')  # "Bank alerts"
     if it.cls == "name" and it.initial and not _looks_named(it) and nxt is not None and nxt.text == ":" and any(

@@ -288,7 +288,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             first = not out or out[-1].cls == "punct" and out[-1].text in {".", "!", "?"}
             j = i + 1
             while j < len(toks) and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
-                    and (toks[j].kind == "word" and toks[j].cap and not _lexical(lows, j)
+                    and (toks[j].kind == "word" and toks[j].cap and (not _lexical(lows, j) or _names_a_kind_of_sender(lows, j))
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
@@ -365,6 +365,12 @@ _STRUCTURAL = {"v+", "v-", "neg", "negv", "if", "unless", "except", "only", "kin
 def _structural(lows: list[str], j: int) -> bool:
     """A word that shapes the rule even written with a capital; others after "del"/"de"/"der" belong to a name."""
     return any(c.cls in _STRUCTURAL for c in candidates(lows, j))
+
+
+def _names_a_kind_of_sender(lows: list[str], j: int) -> bool:
+    """'Halden Primary School', 'Banco Tucunaré': a capitalised word for a kind of sender inside a name is the name."""
+    return all(c.cls == "role" for c in candidates(lows, j) if c.words == 1) and any(
+        c.cls == "role" for c in candidates(lows, j))
 
 
 def _lexical(lows: list[str], j: int) -> bool:

@@ -405,3 +405,7 @@ b.no("T7", "generic-noun-first", "custom", "Bank alerts over $1,000")
 b.no("T7", "institution", "custom", "Alertas del banco de más de 1.000 €")
 b.no("T7", "institution", "custom", "bank alerts over $1,000")
 b.no("T7", "calendar-window", "never", "Meetings on weekends")
+b("T7", "name-with-kind-word", "custom", "Never ignore anything from Halden Primary School", True,
+  P(email("Halden Primary School", "office@haldenprimary.example", "Trip", "x"), N),
+  P(email("Oakmeadow School", "office@oakmeadow.example", "Trip", "x"), None, "another school"))
+b.no("T7", "list-of-kinds", "never", "Werbung, Newsletter, Gewinnspiele")
