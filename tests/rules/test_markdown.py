@@ -130,3 +130,13 @@ def test_t3_a_heading_that_names_an_area_reads_its_verbless_rules_strictly() -> 
     assert calendar.understood and calendar.reading.effect == "notify"
     assert ("Kalender", "custom") in rs.headings
     assert not family.understood  # an exception and no verb: muted unless tagged, or the reverse? never guessed
+
+
+def test_t11_a_hold_whose_next_bullet_lists_what_gets_through_unread_is_not_applied_alone() -> None:
+    rs = read_rules("## Quiet hours\n- Between 22:00 and 07:00 hold everything\n"
+                    "- Except Sam and the on-call group when someone pings me there (that's the night nurse)\n")
+    hold, exceptions = rs.rules
+    assert not exceptions.understood
+    assert not hold.understood and "right after it" in hold.why_not
+    alone = read_rules("## Quiet hours\n- Between 22:00 and 07:00 hold everything\n- Newsletters: never\n")
+    assert alone.rules[0].understood  # an unrelated rule after it changes nothing

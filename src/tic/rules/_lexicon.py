@@ -467,6 +467,14 @@ _add("about", "habla de|hablan de|hable de|habla del|hablan del|trata de|tratan 
               "fala do|fala da|spricht von|sprechen von|geht es um|es geht um")
 _add("created", "me agregan|agregan|agregaron|me agendan|agendan|foi criado|foi criada|foram criados|foram criadas|"
                 "foi adicionado|foi adicionada|foi marcado|foi marcada|wurde eingetragen|wurden eingetragen")
+_add("mention", "me @mencionan|me @mencionen|@mencionan|@mencionen|me @menciona|mich wer mit @ erwahnt|"
+                "wer mit @ erwahnt|mich wer erwahnt|wenn mich wer erwahnt|me @marcam|me @marquem")
+_add("rest", "was oben nicht vorkommt|was nicht oben vorkommt|was oben nicht steht")
+_add("f", "brauch ich|brauche ich")
+# "Von 22:00 bis 6:30 will ich schlafen": asleep then - nothing should reach me
+_add("v-", "will ich schlafen|schlafe ich|schlafen|i sleep|i'm asleep|i am asleep|i'm sleeping|i am sleeping|je dors|"
+           "duermo|estoy durmiendo|durmo|estou dormindo|estou a dormir|i'm in bed|i am in bed")
+_add("kind", "1:1|1:1s|one-on-one|one-on-ones|1-on-1|1-on-1s", C)
 # "ist stummgeschaltet", "darf nicht untergehen": hidden, lost
 _add("v-", "stummgeschaltet|stumm geschaltet|ist stumm|stumm|untergehen|darf untergehen|verloren gehen|"
            "verpasst werden|get lost|slip through the cracks")

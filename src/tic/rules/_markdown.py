@@ -50,7 +50,7 @@ _CUSTOM = re.compile(r"\b(custom|rules?|conditions?|conditional|exceptions?|spec
 _AREA = re.compile(r"^(my |mi |mis |meu |minha |ma |mon |mes |mein |meine )?(calendar|calendario|calend[áa]rio|"
                    r"kalender|agenda|termine|meetings|reuniones|reuni[õo]es|r[ée]unions|family|familia|fam[íi]lia|"
                    r"famille|familie)$", re.I)
-_REST = re.compile(r"\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
+_REST = re.compile(r"^(rest|der rest|resto|reste)$|\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
                    r"todo lo dem[aá]s|el resto|tout le reste|le reste|todo o resto|o resto)\b", re.I)
 
 
@@ -231,6 +231,7 @@ def parse(text: str) -> RuleSet:
             if parent and not _is_context(parent.rstrip(":")) and not _is_label(parent):
                 rule_text = f"{parent.rstrip().rstrip(':')} {body}"  # "Emails from:" + "Kofi Mensah"
             rules.append(_read_item(rule_text, section or "own", heading, people, context))
+            _unread_exceptions(rules, heading, rule_text)  # "- Quiet hours 22–7" "- Except Sam and …" (unread)
             continue
         for sentence in sentences(body):
             if (who := _identity(sentence)) is not None and section in {"always", "never", "custom", "own"}:
@@ -249,13 +250,8 @@ def parse(text: str) -> RuleSet:
                     merged := with_exceptions(rules[-1], sentence, people)) is not None:
                 rules[-1] = merged  # "Solo dos cosas pueden despertarme: ...": the hold's exceptions
                 continue
-            rule = _read(sentence, section or "own", heading, people, context)
-            if not rule.understood and rules and rules[-1].heading == heading and _holds(rules[-1]) \
-                    and _excepts(sentence):  # "…, guárdalo para la mañana. Solo pueden pasar Anto y …": the hold's
-                rules[-1] = Rule(section=rules[-1].section, text=rules[-1].text, reading=None, heading=heading,
-                                 why_not="what may still get through, said in the next sentence, is not understood: "
-                                         + rule.why_not)  # exceptions, unread: the hold alone would hold too much
-            rules.append(rule)
+            rules.append(_read(sentence, section or "own", heading, people, context))
+            _unread_exceptions(rules, heading, sentence)
     return RuleSet(rules=tuple(r for r in rules if r is not None), context=tuple(context), headings=tuple(headings),
                    text=text)
 
@@ -274,6 +270,18 @@ def _read_item(text: str, section: str, heading: str, people: People, context: l
             return rule
         first = merged
     return Rule(section=first.section, text=text, reading=first.reading, why_not=first.why_not, heading=heading)
+
+
+def _unread_exceptions(rules: list[Rule], heading: str, text: str) -> None:
+    """'…, guárdalo para la mañana. Solo pueden pasar Anto y …', '- Quiet hours 22–7' then '- Except Sam when …':
+    when what may still get through, or how the hold ends, is said right after a hold and not understood, the
+    hold is not understood either - alone it would hold too much."""
+    if len(rules) < 2 or rules[-1].understood or rules[-2].heading != heading or not _holds(rules[-2]) \
+            or not _excepts(text):
+        return
+    hold = rules[-2]
+    rules[-2] = Rule(section=hold.section, text=hold.text, reading=None, heading=heading,
+                     why_not="what may still get through, said right after it, is not understood: " + rules[-1].why_not)
 
 
 def _holds(rule: Rule) -> bool:

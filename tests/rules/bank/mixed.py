@@ -409,3 +409,8 @@ b("T7", "name-with-kind-word", "custom", "Never ignore anything from Halden Prim
   P(email("Halden Primary School", "office@haldenprimary.example", "Trip", "x"), N),
   P(email("Oakmeadow School", "office@oakmeadow.example", "Trip", "x"), None, "another school"))
 b.no("T7", "list-of-kinds", "never", "Werbung, Newsletter, Gewinnspiele")
+b("T10", "catch-all", "custom", "Was oben nicht vorkommt, brauch ich nicht.", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T7", "mention-at", "custom", "En grupos de WhatsApp, solo si me @mencionan.", True,
+  P(chat("Luis", "+52 55 0000 0001", "@Vero ¿vienes?", group=True, chat_name="Farmacia", mentions=("me",)), N),
+  P(chat("Luis", "+52 55 0000 0001", "Hola", group=True, chat_name="Farmacia"), S))
