@@ -433,7 +433,7 @@ _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|pala
 # "si no encaja en nada de lo anterior": what a catch-all's condition says of the rules above
 _add("rest", "nada de lo anterior|nada de lo de arriba|ninguna de las anteriores|rien de tout ca|rien de ce qui precede|"
              "nada disso|nada do que esta acima|nichts von alledem|nichts von oben|none of that|none of this")
-_add("f", "encaja|encajan|cuadra|cuadran|se aplica|se aplican|corresponde|correspondem|se encaixa|passt|passen")
+_add("f", "encaje|encajen|aplique|apliquen|encaja|encajan|cuadra|cuadran|se aplica|se aplican|corresponde|correspondem|se encaixa|passt|passen")
 _add("cat", "donotreply|do-not-reply|no reply senders|noreply senders|no-reply senders|ne-pas-repondre|"
             "nao-responda|nicht-antworten", "automated")
 _add("with", "w /|w/")
@@ -475,6 +475,16 @@ _add("f", "brauch ich|brauche ich")
 _add("v-", "will ich schlafen|schlafe ich|schlafen|i sleep|i'm asleep|i am asleep|i'm sleeping|i am sleeping|je dors|"
            "duermo|estoy durmiendo|durmo|estou dormindo|estou a dormir|i'm in bed|i am in bed")
 _add("kind", "1:1|1:1s|one-on-one|one-on-ones|1-on-1|1-on-1s", C)
+_add("about", "qui contient|contient|contiennent|que contenga|contenga|contengan|que contenha|contenha|contenham|"
+              "that contains|that contain|containing")
+_add("changed", "moved to a different time|moved to another time|gets moved to a different time|"
+                "cambien la hora|les cambien la hora|cambian la hora|cambie la hora|cambie de hora|cambien de hora|"
+                "mudar o horario|mudarem o horario|mude o horario|muda o horario|mudou o horario|mudem o horario")
+_add("created", "se han creado|se ha creado|han creado|creado|creada|creados|creadas")
+_add("f", "in the subject or the body|in the subject or body|subject or body|en el asunto o el cuerpo|"
+          "no assunto ou no corpo|dans l'objet ou le corps|im betreff oder text|im betreff oder im text")
+_add("cat", "sales|discount codes|discount code|coupons|coupon codes|deals|rebajas|descuentos|soldes|rabatte|"
+            "rabattcodes|cupons|cupones", "marketing")
 # "ist stummgeschaltet", "darf nicht untergehen": hidden, lost
 _add("v-", "stummgeschaltet|stumm geschaltet|ist stumm|stumm|untergehen|darf untergehen|verloren gehen|"
            "verpasst werden|get lost|slip through the cracks")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tic.rules._scan import Item
 from tic.rules._tokens import fold
+from tic.rules._unread import Unread
 
 __all__ = ["kind_of", "ref_label"]
 
@@ -21,6 +22,8 @@ def ref_label(items: list[Item], i: int, ph) -> int:
         while j < len(items) and items[j].cls == "word" and len(words) < 5:
             words.append(items[j].text)
             j += 1
+    if ph.topics:
+        raise Unread(f'two things to look for ("{ph.topics[0]}", "{" ".join(words)}") in one phrase are not understood')
     ph.topics.append(" ".join(words))
     return j
 

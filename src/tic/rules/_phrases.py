@@ -151,7 +151,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             i += 1
             continue
         if cls == "about" and it.value:
-            ph.topics.append(str(it.value))
+            add_topics(ph, [str(it.value)])
             i += 2
             continue
         if cls in {"f", "my", "notice", "neg", "negv", "v+", "v-", "always", "emph", "punct", "used"}:
@@ -259,13 +259,13 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 continue
             if items[nxt].cls in {"f", "pron"} and items[nxt].text.lower() in {"it", "them", "this", "that", "lo",
                                                                                  "es", "ca", "cela", "isso"}:
-                ph.topics.append(antecedent(items))
+                add_topics(ph, [antecedent(items)])
                 i = nxt + 1
                 continue
             phrases_, i = topic_slot(items, i + 1)
             if not phrases_:
                 raise Unread(f'the topic after "{it.text}" is not understood')
-            ph.topics.extend(phrases_)
+            add_topics(ph, phrases_)
             continue
         if cls == "quote" and (k := kind_of(items, i)) is not None:
             ph.cats.append(k[0])  # 'any "digest" kind of email', 'tout mail du genre « digest »'
@@ -339,13 +339,13 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "word" and (k := _labelled_reference(items, i)) is not None:
             phrases_, i = topic_slot(items, i)  # "Todo lo del expediente 2024/00871 del Ayuntamiento": its number
-            ph.topics.extend(phrases_)
+            add_topics(ph, phrases_)
             continue
         if cls == "word" and fold(it.text) in _INSTITUTIONS and (
                 _before_amount(items, i) is not None or _modifies_kind(items, i)):
             raise Unread(f'who "{it.text}" is is not known locally: name them')  # "alertas del banco de más de 1.000 €"
         if cls == "word" and (k := _before_amount(items, i)) is not None:
-            ph.topics.append(" ".join(_common(x) for x in items[i:k] if x.cls == "word"))  # "invoices over €500"
+            add_topics(ph, [" ".join(_common(x) for x in items[i:k] if x.cls == "word")])  # "invoices over €500"
             i = k
             continue
         if cls == "word" and _modifies_kind(items, i) and fold(it.text) in _WHOSE_NOT_WHAT:
@@ -356,7 +356,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 j += 1
             noun = items[j]
             words = " ".join(_common(x) for x in items[i:j])
-            ph.topics.append(f"{words} {noun.text}" if set(noun.value) == {"calendar"} else words)  # type: ignore[arg-type]
+            add_topics(ph, [f"{words} {noun.text}" if set(noun.value) == {"calendar"} else words])  # type: ignore[arg-type]
             i = j
             continue
         if cls == "ref" and (i > 0 and items[i - 1].cls in {"notice", "kind"}
@@ -496,6 +496,14 @@ def _one_chat(ph: Phrase, name: str) -> None:
         raise Unread(f'two chats ("{ph.chat}", "{name}") in one phrase are not understood')
 
 
+def add_topics(ph: Phrase, phrases: list[str]) -> None:
+    """A topic slot's alternatives ("about A or B"); a second slot in the same phrase ("virements de plus de 1 500 €
+    sur le compte pro") would be read as either - both at once, or either? - and is refused."""
+    if ph.topics and phrases:
+        raise Unread(f'two things to look for ("{ph.topics[0]}", "{phrases[0]}") in one phrase are not understood')
+    ph.topics.extend(phrases)
+
+
 def _calendar_kinds(ph: Phrase) -> set[str]:
     return {cls for cls, has in (("recur", ph.recur), ("allday", ph.all_day), ("cancelled", ph.cancelled),
                                  ("changed", ph.changed)) if has}
@@ -558,7 +566,7 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
                 ph.kinds.add("email")
             return k + 1
         if phrases_ and named and all(any(x.text in p for x in named) for p in phrases_):
-            ph.topics.extend(phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it
+            add_topics(ph, phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it
             return j
     if nxt is not None and items[nxt].cls in {"quote", "word"}:
         words = []

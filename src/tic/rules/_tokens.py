@@ -20,7 +20,7 @@ _PATTERN = re.compile(
     rf"(?P<quote>{_QUOTE})"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<atdomain>@[\w-]+(?:\.[\w-]+)+)"
-    r"|(?P<money>(?i:(?:[$€£¥]|R\$|US\$)\s?\d(?:[\d,.]*\d)?\s?(?:k\b)?|\d[\d,.]*\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b)))"
+    r"|(?P<money>(?i:(?:[$€£¥]|R\$|US\$)\s?\d(?:[\d,.]*\d)?\s?(?:k\b)?|(?:\d{1,3}(?:[ \u202f\u00a0]\d{3})+|\d[\d,.]*)\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b)))"
     r"|(?P<phone>\+\d[\d \-().]{6,}\d"  # E.164, or a national number with its trunk 0 or area code in brackets
     r"|(?<![\w+])(?:\(0?\d{2,3}\)\s?\d{4,5}[-\s]?\d{4}|0\d(?:[ \-.]?\d){8,10})(?![\w]))"
     r"|(?P<time>(?i:\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b))"

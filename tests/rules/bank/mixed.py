@@ -414,3 +414,12 @@ b("T10", "catch-all", "custom", "Was oben nicht vorkommt, brauch ich nicht.", Tr
 b("T7", "mention-at", "custom", "En grupos de WhatsApp, solo si me @mencionan.", True,
   P(chat("Luis", "+52 55 0000 0001", "@Vero ¿vienes?", group=True, chat_name="Farmacia", mentions=("me",)), N),
   P(chat("Luis", "+52 55 0000 0001", "Hola", group=True, chat_name="Farmacia"), S))
+b.no("T7", "two-topics", "custom", "Préviens-moi des virements de plus de 1 500 € sur le compte pro")
+b("T7", "amount-with-spaces", "custom", "Factures de plus de 1 500 €", True,
+  P(email("Atelier Brunet", "compta@atelierbrunet.example", "Facture F-12", "Montant : 2 400 €"), N),
+  P(email("Atelier Brunet", "compta@atelierbrunet.example", "Facture F-13", "Montant : 480 €"), None))
+b("T7", "changed", "custom", "Reuniones recurrentes no, a menos que les cambien la hora", True,
+  P(event("Comité", rrule=weekly), S),
+  P(event("Comité", rrule=weekly, created_ago=days(30), modified_ago=hours(2)), N))
+b("T10", "catch-all", "custom", "Lo que no encaje en nada de lo anterior, no me avises", True,
+  P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
