@@ -353,7 +353,9 @@ def _window(c: R.Window, e: Event, ctx):
     return f"it is {local:%a %H:%M} {where}, inside {window_phrase(c)}"
 
 
-_MONEY = re.compile(r"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>\d[\d.,]*)|(?P<b>\d[\d.,]*)\s?(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
+_AMOUNT = r"\d{1,3}(?:[ \u202f\u00a0]\d{3})+(?:[.,]\d{1,2})?|\d[\d.,]*"  # "2 400 €", "1.000,50 €", "$5,000"
+_MONEY = re.compile(rf"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?"
+                    r"(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
 _SYM = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "r$": "BRL", "eur": "EUR", "usd": "USD",
         "gbp": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
 

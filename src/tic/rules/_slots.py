@@ -524,7 +524,7 @@ _CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars":
 
 def money(text: str) -> tuple[float, str]:
     """'€1,240.00' -> (1240.0, 'EUR'); '1.000 €' -> (1000.0, 'EUR'); '$2k' -> (2000.0, 'USD')."""
-    low = fold(text).replace(" ", "")
+    low = re.sub(r"[ \u202f\u00a0]", "", fold(text))
     cur = next((c for k, c in sorted(_CURRENCY.items(), key=lambda kv: -len(kv[0])) if k in low), "")
     digits = re.sub(r"[^\d.,k]", "", low).strip(".,")
     mult = 1000 if digits.endswith("k") else 1
