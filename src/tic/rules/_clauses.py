@@ -17,7 +17,7 @@ from tic.rules._scan import Item
 from tic.rules._slots import Unread
 from tic.rules._tokens import fold
 
-__all__ = ["_Clause", "clauses", "effect", "every_there", "or_clauses", "restated"]
+__all__ = ["QUIET_LABELS", "_Clause", "clauses", "effect", "every_there", "or_clauses", "restated"]
 
 _SECTION_EFFECT = {"always": "notify", "never": "skip"}
 _ENDS_CLAUSE = {",", ";", ".", "!", "?", ":"}
@@ -154,7 +154,7 @@ _CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "ne
 
 
 # names of a quiet period: a negation on their own ("Quiet hours 22:00-07:00"), a label when the clause says it
-_QUIET_LABELS = {"quiet hours", "quiet time", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
+QUIET_LABELS = {"quiet hours", "quiet time", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
                  "horas de silencio", "horario de silencio", "modo silencio"}
 
 
@@ -165,9 +165,10 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         if c.role in {"unless", "except", "conc", "restate"}:
             continue
         clause_negs = sum(it.cls == "neg" for it in c.items)
-        quiet = [it for it in c.items if it.cls == "neg" and fold(it.text) in _QUIET_LABELS]
-        if quiet and clause_negs > len(quiet):
-            clause_negs -= len(quiet)  # "Ruhezeit 22–7 Uhr: nichts durchstellen": the label names, the clause says
+        quiet = [it for it in c.items if it.cls == "neg" and fold(it.text) in QUIET_LABELS]
+        if quiet and (clause_negs > len(quiet) or any(it.cls in {"v-", "v+"} for it in c.items)):
+            clause_negs -= len(quiet)  # "Ruhezeit 22–7 Uhr: nichts durchstellen", "Quiet hours: I'm in bed from 10pm":
+            # the label names, the clause says
         if clause_negs > 1 and any(it.cls == "neg" and it.text.lower() in {"ne", "n'"} for it in c.items):
             clause_negs = 1  # French "ne ... aucun", whatever language the rest looks like
         concord = lang in _CONCORD or any(it.cls == "neg" and fold(it.text) in _CONCORD_WORDS for it in c.items)

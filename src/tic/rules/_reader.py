@@ -40,7 +40,7 @@ from tic.rules._reading import (
     Window,
     conjoin,
 )
-from tic.rules._clauses import _Clause
+from tic.rules._clauses import QUIET_LABELS, _Clause
 from tic.rules._clauses import clauses as _clauses
 from tic.rules._clauses import effect as _effect
 from tic.rules._clauses import every_there as _every_there
@@ -133,6 +133,9 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     items = _kind_asides_inline(items)
     items, release, has_release = strip_release(items)
     _no_negated_conditions(items)
+    if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
+            it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
+        raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
     _resolve_it(items)

@@ -423,3 +423,6 @@ b("T7", "changed", "custom", "Reuniones recurrentes no, a menos que les cambien 
   P(event("Comité", rrule=weekly, created_ago=days(30), modified_ago=hours(2)), N))
 b("T10", "catch-all", "custom", "Lo que no encaje en nada de lo anterior, no me avises", True,
   P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
+b("T11", "quiet-label-and-verb", "custom", "Quiet hours: I'm in bed from 10pm to 7am.", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None, at="2026-03-11 12:00"))
+b.no("T11", "quiet-without-hours", "custom", "Quiet hours: notify me only about Ana")
