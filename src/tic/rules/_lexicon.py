@@ -425,7 +425,7 @@ _add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediata
           "auch nachts|selbst nachts|aunque sea de noche|mesmo de madrugada|mesmo a noite|mesmo de noite|"
           "meme la nuit")
 # "la nuit (de 22 h à 7 h)": the night, named beside the hours that say what it is (see _phrases)
-_add("night", "at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
+_add("night", "during the night|in the night|at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
               "de noite|a madrugada|de madrugada|la madrugada")
 # 'the words "urgent" or "asap"': a label before what is quoted (valid only right before a quote: see _scan)
 _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|palabra|palabras|le mot|les mots|mot|"

@@ -549,7 +549,7 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         items[nxt] = ref  # "mit der Auftragsnummer AU-2026-1184", scanned as one German name
     label = nxt
     while label is not None and label < len(items) and label - nxt < 4 and (
-            items[label].cls in {"ident", "word", "f"} or items[label].cls == "name" and items[label].weak
+            items[label].cls in {"ident", "word", "f", "my"} or items[label].cls == "name" and items[label].weak
             or items[label].text == "."):  # "w/ claim no. CLM-448120"
         label += 1  # "con el número de expediente 2026/00871", "mit der Auftragsnummer AU-2026-1184": its label
     if label is not None and label < len(items) and items[label].cls == "ref":

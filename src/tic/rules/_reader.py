@@ -269,6 +269,9 @@ def _kind_asides_inline(items: list[Item]) -> list[Item]:
                                                        for x in inner):
             out.extend(inner)  # "La nuit (de 22 h à 7 h)": the hours, as if written in the sentence
             continue
+        if len(inner) == 3 and inner[0].cls == inner[2].cls == "time" and inner[1].text in {"-", "–", "—"}:
+            out.extend([Item("between", "from"), inner[0], Item("f", "to"), inner[2]])  # "(23:00-06:30)"
+            continue
         if inner and all(x.cls in _TIMING for x in inner) and any(x.cls == "created" for x in inner):
             out.extend(inner)  # "Eventos nuevos en el calendario (creados hoy) que …": the aside says when added
             continue

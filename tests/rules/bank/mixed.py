@@ -426,3 +426,8 @@ b("T10", "catch-all", "custom", "Lo que no encaje en nada de lo anterior, no me 
 b("T11", "quiet-label-and-verb", "custom", "Quiet hours: I'm in bed from 10pm to 7am.", True,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None, at="2026-03-11 12:00"))
 b.no("T11", "quiet-without-hours", "custom", "Quiet hours: notify me only about Ana")
+b("T7", "labelled-reference", "always", "Anything with my booking reference ZX-4471", True,
+  P(email("Iberia", "reservas@iberia.example", "Your trip ZX-4471", "x"), N), P(other_email(), None))
+b("T11", "window-in-brackets", "custom", "During the night (23:00-06:30) hold everything except Ana Ruiz", True,
+  P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 06:30"),
+  P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N, "her mail gets through", at="2026-03-11 23:30"))
