@@ -399,6 +399,8 @@ _add("mention", "erwahnt werde|erwahnt werden|markiert werde|markiert werden|mit
                 "mit @ markiert", None)
 _add("about", "zum|zur|zum thema")
 _add("any", "ganz|komplett|vollig|alle|todo|toda|todos|todas|tous|toutes")
+_add("any", "alguma|algum|algumas|alguns|alguna|alguno|algun|algunas|algunos|irgendein|irgendeine|irgendeinen|"
+            "irgendeinem|quelque|quelques")  # "o horário de alguma reunião": any meeting
 
 from tic.rules import _lexicon_de, _lexicon_en, _lexicon_es, _lexicon_fr, _lexicon_pt  # noqa: E402
 

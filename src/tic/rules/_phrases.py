@@ -254,8 +254,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread(f'"{it.text}" is not followed by a topic')
             if items[nxt].cls in _NOT_TOPICS and fold(it.text) in _MENTION_VERBS:
                 raise Unread(f'"{it.text} {items[nxt].text}" is not understood')  # "LinkedIn mention notifications"
-            if items[nxt].cls in _NOT_TOPICS:
-                i += 1  # "notify me about emails ...": the object, not a topic
+            if items[nxt].cls in _NOT_TOPICS or _head_family(items, nxt) == "chat":
+                i += 1  # "notify me about emails ...", "about the Westbrook group": the object, not a topic
                 continue
             if items[nxt].cls in {"f", "pron"} and items[nxt].text.lower() in {"it", "them", "this", "that", "lo",
                                                                                  "es", "ca", "cela", "isso"}:

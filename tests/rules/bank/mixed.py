@@ -431,3 +431,9 @@ b("T7", "labelled-reference", "always", "Anything with my booking reference ZX-4
 b("T11", "window-in-brackets", "custom", "During the night (23:00-06:30) hold everything except Ana Ruiz", True,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 06:30"),
   P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N, "her mail gets through", at="2026-03-11 23:30"))
+b("T7", "about-a-group", "custom", "Only tell me about the Westbrook Allotments group if someone @'s me", True,
+  P(chat("Jo", "+44 7700 900100", "@me plot 4?", group=True, chat_name="Westbrook Allotments", mentions=("me",)), N),
+  P(chat("Jo", "+44 7700 900100", "Compost day", group=True, chat_name="Westbrook Allotments"), S),
+  P(email("Council", "info@council.example", "Westbrook Allotments group fees", "x"), None, "an e-mail about it"))
+b("T7", "any-determiner", "custom", "Se mudarem o horário de alguma reunião, me avise", True,
+  P(event("Reunião", start_in=hours(20), created_ago=days(5), modified_ago=hours(2)), N), P(other_event(), None))
