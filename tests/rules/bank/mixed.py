@@ -371,15 +371,6 @@ b("T7", "either", "never", "Les newsletters et les notifications LinkedIn", True
 b("T7", "either", "never", "Recordatorios de eventos que se repiten y eventos de todo el día", True,
   P(event("Clase de yoga", rrule=weekly), S), P(event("Cumpleaños de Eva", all_day=True), S), P(other_event(), None))
 b.no("T7", "either-calendar", "never", "Recurring and all-day")
-b.no("T7", "negated-condition", "never", "Emails not about the Hollis appeal")
-b.no("T7", "negated-condition", "never", "Messages in groups I'm not mentioned in")
-b.no("T7", "judgement", "never", "Non-urgent emails from Acme")
-b.no("T7", "negated-condition", "never", "Mensagens que não são de grupos")
-b.no("T7", "negated-condition", "never", "Correos que no sean de mi jefe")
-b.no("T7", "my-name", "always", "Any message that mentions my name")
-b.no("T7", "whose-not-what", "never", "Old emails")
-b.no("T7", "strangers-by-mail", "never", "Emails from unknown senders")
-b.no("T7", "strangers-by-mail", "always", "Anyone in my contacts")
 b("T7", "strangers-on-chat", "never", "WhatsApp messages from people not in my contacts", True,
   P(chat("", "+34611000999", "Hola"), S), P(chat("Dani", "+34 666 010 010", "Hola"), None))
 b("T7", "starts-today", "custom", "Eventos nuevos que empiecen hoy", True,
@@ -394,27 +385,18 @@ b("T7", "two-chats", "never", 'Group "Vecinos" and group "Padres"', True,
   P(chat("Eva", "+34 600 000 004", "Hola", group=True, chat_name="Padres"), S), P(other_chat(), None))
 b("T7", "also", "always", "Emails from Ana Ruiz, also on WhatsApp", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hola"), N))
-b.no("T7", "whose-group", "never", "Ana and Luis's group")
-b.no("T7", "two-amounts", "custom", "Tell me about invoices from Acme over €1,000 or from Globex over €5,000")
 b("T7", "everything-but", "never", "Everything but Ana Ruiz", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hola", "x"), N), P(other_email(), S))
 b("T7", "also", "always", "Mails von Ana Ruiz, auch per WhatsApp", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hallo", "x"), N), P(chat("Ana Ruiz", "+34 600 000 005", "Hallo"), N))
-b.no("T7", "just", "custom", "Just Ana")
-b.no("T7", "generic-noun-first", "custom", "Bank alerts over $1,000")
-b.no("T7", "institution", "custom", "Alertas del banco de más de 1.000 €")
-b.no("T7", "institution", "custom", "bank alerts over $1,000")
-b.no("T7", "calendar-window", "never", "Meetings on weekends")
 b("T7", "name-with-kind-word", "custom", "Never ignore anything from Halden Primary School", True,
   P(email("Halden Primary School", "office@haldenprimary.example", "Trip", "x"), N),
   P(email("Oakmeadow School", "office@oakmeadow.example", "Trip", "x"), None, "another school"))
-b.no("T7", "list-of-kinds", "never", "Werbung, Newsletter, Gewinnspiele")
 b("T10", "catch-all", "custom", "Was oben nicht vorkommt, brauch ich nicht.", True,
   P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
 b("T7", "mention-at", "custom", "En grupos de WhatsApp, solo si me @mencionan.", True,
   P(chat("Luis", "+52 55 0000 0001", "@Vero ¿vienes?", group=True, chat_name="Farmacia", mentions=("me",)), N),
   P(chat("Luis", "+52 55 0000 0001", "Hola", group=True, chat_name="Farmacia"), S))
-b.no("T7", "two-topics", "custom", "Préviens-moi des virements de plus de 1 500 € sur le compte pro")
 b("T7", "amount-with-spaces", "custom", "Factures de plus de 1 500 €", True,
   P(email("Atelier Brunet", "compta@atelierbrunet.example", "Facture F-12", "Montant : 2 400 €"), N),
   P(email("Atelier Brunet", "compta@atelierbrunet.example", "Facture F-13", "Montant : 480 €"), None))
@@ -425,7 +407,6 @@ b("T10", "catch-all", "custom", "Lo que no encaje en nada de lo anterior, no me 
   P(other_email(), S), P(other_chat(), S), P(other_event(), S), catch_all=True)
 b("T11", "quiet-label-and-verb", "custom", "Quiet hours: I'm in bed from 10pm to 7am.", True,
   P(other_email(), H, at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None, at="2026-03-11 12:00"))
-b.no("T11", "quiet-without-hours", "custom", "Quiet hours: notify me only about Ana")
 b("T7", "labelled-reference", "always", "Anything with my booking reference ZX-4471", True,
   P(email("Iberia", "reservas@iberia.example", "Your trip ZX-4471", "x"), N), P(other_email(), None))
 b("T11", "window-in-brackets", "custom", "During the night (23:00-06:30) hold everything except Ana Ruiz", True,
@@ -437,3 +418,27 @@ b("T7", "about-a-group", "custom", "Only tell me about the Westbrook Allotments 
   P(email("Council", "info@council.example", "Westbrook Allotments group fees", "x"), None, "an e-mail about it"))
 b("T7", "any-determiner", "custom", "Se mudarem o horário de alguma reunião, me avise", True,
   P(event("Reunião", start_in=hours(20), created_ago=days(5), modified_ago=hours(2)), N), P(other_event(), None))
+
+# refused, never guessed: each read as something else before (a negated condition, a sender that is a noun, …)
+for _rid, _shape, _section, _text in (
+    ("T7", "negated-condition", "never", "Emails not about the Hollis appeal"),
+    ("T7", "negated-condition", "never", "Messages in groups I'm not mentioned in"),
+    ("T7", "judgement", "never", "Non-urgent emails from Acme"),
+    ("T7", "negated-condition", "never", "Mensagens que não são de grupos"),
+    ("T7", "negated-condition", "never", "Correos que no sean de mi jefe"),
+    ("T7", "my-name", "always", "Any message that mentions my name"),
+    ("T7", "whose-not-what", "never", "Old emails"),
+    ("T7", "strangers-by-mail", "never", "Emails from unknown senders"),
+    ("T7", "strangers-by-mail", "always", "Anyone in my contacts"),
+    ("T7", "whose-group", "never", "Ana and Luis's group"),
+    ("T7", "two-amounts", "custom", "Tell me about invoices from Acme over €1,000 or from Globex over €5,000"),
+    ("T7", "just", "custom", "Just Ana"),
+    ("T7", "generic-noun-first", "custom", "Bank alerts over $1,000"),
+    ("T7", "institution", "custom", "Alertas del banco de más de 1.000 €"),
+    ("T7", "institution", "custom", "bank alerts over $1,000"),
+    ("T7", "calendar-window", "never", "Meetings on weekends"),
+    ("T7", "list-of-kinds", "never", "Werbung, Newsletter, Gewinnspiele"),
+    ("T7", "two-topics", "custom", "Préviens-moi des virements de plus de 1 500 € sur le compte pro"),
+    ("T11", "quiet-without-hours", "custom", "Quiet hours: notify me only about Ana"),
+):
+    b.no(_rid, _shape, _section, _text)
