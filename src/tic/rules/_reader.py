@@ -384,7 +384,8 @@ def _or_the_chat(exception: object, when: object) -> object:
     as well as a sender's - both are let through (the exception is never read narrower than written)."""
     groups = isinstance(when, Chat) and when.group or isinstance(when, All) and any(
         isinstance(c, Chat) and c.group for c in when.of)
-    if groups and isinstance(exception, Sender) and len(exception.who) == 1 and exception.who[0].by == "name":
+    if groups and isinstance(exception, Sender) and len(exception.who) == 1 and exception.who[0].by in {"name",
+                                                                                                        "contact"}:
         return Any(of=(exception, All(of=(Kind(kinds=("whatsapp",)), Chat(group=True, name=exception.who[0].value)))))
     return exception
 

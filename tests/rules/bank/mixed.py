@@ -442,3 +442,6 @@ for _rid, _shape, _section, _text in (
     ("T11", "quiet-without-hours", "custom", "Quiet hours: notify me only about Ana"),
 ):
     b.no(_rid, _shape, _section, _text)
+b("T7", "chat-or-sender", "never", "Les groupes WhatsApp, sauf « Famille »", True,
+  P(chat("Tante Rose", "+33 6 00 00 00 09", "Dimanche ?", group=True, chat_name="Famille"), N, "the group"),
+  P(chat("Luc", "+33 6 00 00 00 01", "On y va", group=True, chat_name="Chantier"), S))
