@@ -19,7 +19,7 @@ from tic.rules._shapes import ALL_KINDS, KIND_WORDS, SHAPES, window_bounds, wind
 from tic.signals import NAME_KNOWN_REF
 from tic.sources import Event
 
-__all__ = ["ALL_KINDS", "holds", "judge", "possible_kinds", "specificity", "release_time"]
+__all__ = ["ALL_KINDS", "holds", "judge", "ops", "possible_kinds", "specificity", "release_time"]
 
 
 def holds(cond, event: Event, ctx) -> str | None:
@@ -198,14 +198,15 @@ def possible_kinds(cond) -> frozenset[str]:
 
 def specificity(reading: R.Reading) -> int:
     """How specific a rule is (the most specific rule explains a decision best): its most specific shape's."""
-    return max((SHAPES[op].specificity for op in _ops(reading.when) | _ops(reading.unless) if op in SHAPES), default=0)
+    return max((SHAPES[op].specificity for op in ops(reading.when) | ops(reading.unless) if op in SHAPES), default=0)
 
 
-def _ops(cond) -> set[str]:
+def ops(cond) -> set[str]:
+    """The shapes (ops) a condition is made of, its connectives included."""
     if cond is None:
         return set()
     if isinstance(cond, (R.All, R.Any)):
-        return {cond.op}.union(*(_ops(c) for c in cond.of))
+        return {cond.op}.union(*(ops(c) for c in cond.of))
     if isinstance(cond, R.Not):
-        return {"not"} | _ops(cond.of)
+        return {"not"} | ops(cond.of)
     return {cond.op}

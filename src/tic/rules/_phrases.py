@@ -99,7 +99,8 @@ _MIXED_OR = [{a, "word"} for a in _IDENTIFIERS]
 
 
 _ARTICLES = {"the", "le", "la", "l'", "el", "o", "a", "der", "die", "das", "den", "dem", "il", "lo", "mon", "ma",
-             "mi", "my", "meu", "minha", "mein", "meine", "meinem", "meiner", "our", "notre", "nuestro", "nuestra"}
+             "mi", "my", "meu", "minha", "mein", "meine", "meinem", "meiner", "our", "notre", "nuestro", "nuestra",
+             "los", "las", "les", "os", "as"}
 
 
 def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
@@ -475,14 +476,11 @@ _HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "e
                 "org": "who", "group": "chat", "recur": "cal", "allday": "cal", "cancelled": "cal", "changed": "cal"}
 
 
-_ARTICLES_PRON = {"el", "la", "los", "las", "le", "les", "o", "a", "os", "as", "der", "die", "das", "the"}
-
-
 def _head_family(items: list[Item], k: int) -> str | None:
     """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender; "les notifications
     LinkedIn" is a sender."""
     while k + 1 < len(items) and (items[k].cls == "notice"
-                                  or items[k].cls == "pron" and fold(items[k].text) in _ARTICLES_PRON):
+                                  or items[k].cls == "pron" and fold(items[k].text) in _ARTICLES):
         k += 1
     if items[k].cls == "group" and k + 1 < len(items) and items[k + 1].cls in {"name", "quote"}:
         return "chat"  # 'and group "Padres"'

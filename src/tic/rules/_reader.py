@@ -47,7 +47,7 @@ from tic.rules._clauses import every_there as _every_there
 from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
-from tic.rules._match import possible_kinds
+from tic.rules._match import ops, possible_kinds
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
@@ -197,7 +197,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         unless_effect = "hold"
     if has_release and not (effect == "hold" and _release_fits(when, release)):
         raise Unread("what happens at the end of the hold does not fit its window")
-    if _names(when, unless, types=(Cancelled, Changed)) and not about_calendar(items):
+    if {"cancelled", "changed"} & (ops(when) | ops(unless)) and not about_calendar(items):
         raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
     stated = {k for it in items if it.cls in {"kind", "msgverb"} for k in (it.value or ())} or {"email"}
     if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in items) and "email" in stated:
@@ -207,17 +207,6 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     if exception is not None and (kinds := possible_kinds(when)) and not possible_kinds(exception) & kinds:
         raise Unread("its exception is about another kind of event than the rule, so it could never apply")
     return Reading(effect=effect, when=when, unless=unless, unless_effect=unless_effect)
-
-
-def _names(*conds, types: tuple = ()) -> bool:
-    """Whether any of `conds` has a node of one of `types` in it."""
-    def walk(c) -> bool:
-        if isinstance(c, types):
-            return True
-        if isinstance(c, (All, Any)):
-            return any(walk(x) for x in c.of)
-        return isinstance(c, Not) and walk(c.of)
-    return any(walk(c) for c in conds)
 
 
 _CLASS_NOUNS = {"cat", "recur"}
