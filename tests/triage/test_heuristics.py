@@ -118,7 +118,10 @@ LANGUAGES = {
     "english": [
         ("urgent-request", chat("Ben", "Urgent: can you send me the gate code?"), True, True),
         ("deadline-request", email("Ines Duarte", "ines@duarte.example", "Contract", "Please sign and return it by 17:00."), True, True),
-        ("asap-only", chat("Ben", "Call me back asap"), True, False),
+        ("asap-only", chat("Ben", "Coming over asap"), True, False),
+        ("call-me-back-asap", chat("Ben", "Call me back asap"), True, True),  # a request, and urgent
+        ("call-me", chat("Aai", "Baba's sugar dropped, we are taking him to Ruby Hall now. Call me when you can."),
+         True, False),  # a request: notified (whether it is urgent is for judgement)
         ("question", chat("Ben", "Which train are you on"), True, False),
         ("problem-saved-contact", chat("Tom (next door)", "Hi! Your car's headlights are still on in the car park"), True, True),
         ("problem-leak", chat("Tom (next door)", "Water is leaking from your balcony onto ours"), True, True),

@@ -44,7 +44,7 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
         # "Between 22:00 and 07:00 hold everything except Denise", "das 8h às 15h segure tudo": the rule's own
         # verb, said right after its window - it holds, as "don't notify me then" does
         items = [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]]
-        return items, None, True
+        return _until_after_verb(items, first)
     if start is None:
         raise Unread(f'"{items[first].text}" is understood only after the hold it belongs to')
     # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")
@@ -60,3 +60,25 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
         raise Unread("more than one time for the end of a hold is not understood")
     rest = items[:start] + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
     return rest, _clock(times[0]) if times else None, True
+
+
+_UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "until then"}
+
+
+def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | None, bool]:
+    """'between 22:00 and 07:00 hold everything until 07:00': the hold verb said after its window, then when it
+    ends - the rule without the "until ...", and its time."""
+    k = verb + 1
+    while k < len(items) and items[k].cls in {"any", "f", "pron"} and fold(items[k].text) not in _UNTIL:
+        k += 1
+    if k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw":
+        return items, None, True
+    end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
+                or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+    clause = items[k:end]
+    if [it for it in clause if it.cls not in _RELEASE_OK and fold(it.text) not in _RELEASE_WORDS]:
+        return items, None, True  # not a plain "until ..." (the reader says what it cannot read)
+    times = [it for it in clause if it.cls in {"time", "number"}]
+    if len(times) > 1:
+        raise Unread("more than one time for the end of a hold is not understood")
+    return [*items[:k], *items[end:]], _clock(times[0]) if times else None, True

@@ -33,3 +33,13 @@ def register(add: Callable[..., None]) -> None:
     add("notice", "alarm|alarms")
     add("emph", "i know them by heart|i know those by heart|i know it by heart")
     add("created", "has been added|have been added|that have been added|that has been added|got added")
+    add("concfull", "whoever writes|whoever writes it|whoever writes them|whoever emails|whoever it is from|"
+                    "no matter who writes|no matter who writes it|no matter who emails")
+    add("cat", "sent automatically|sent automatically by a system|anything sent automatically by a system|"
+               "anything sent automatically|automatically sent|sent by a system|sent by the system|sent by a machine|"
+               "system-generated|system generated", "automated")
+    add("v+", "need reminders|need a reminder|need reminding|need notifications|need a notification|"
+              "need to be notified|worth a notification|worth notifying|worth a ping|worth an alert")
+    add("v-", "|".join(f"{neg} {what}" for neg in ("aren't worth", "isn't worth", "are not worth", "is not worth",
+                                                   "not worth", "never worth")
+                       for what in ("a notification", "notifying", "a ping", "an alert", "it", "bothering me")))

@@ -59,3 +59,6 @@ def register(add: Callable[..., None]) -> None:
     add("emph", "me los se de memoria|me las se de memoria|los conozco de memoria|las conozco de memoria")
     add("created", "se anade|se anaden|se agrega|se agregan|se crea|se crean|se ha anadido|se han anadido|"
                    "que se anada|que se anadan")
+    add("savedas", "esta como|esta guardada como|esta guardado como|aparece como|la tengo como|lo tengo como|"
+                   "la tengo guardada como|lo tengo guardado como")
+    add("created", "agregado|agregados|agregada|agregadas|anadido|anadidos|anadida|anadidas")

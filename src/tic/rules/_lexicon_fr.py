@@ -64,3 +64,6 @@ def register(add: Callable[..., None]) -> None:
     add("kind", "cours", C)
     add("created", "qui ont ete ajoutes|qui ont ete ajoutees|qui a ete ajoute|qui a ete ajoutee|ont ete ajoutes|"
                    "ont ete ajoutees|a ete ajoute")
+    add("recur", "hebdo|hebdos|hebdomadaire|hebdomadaires", "WEEKLY")
+    add("concfull", "peu importe qui ecrit|peu importe qui m'ecrit|peu importe l'expediteur|quel que soit "
+                    "l'expediteur|qui que ce soit|peu importe qui")

@@ -68,3 +68,6 @@ def register(add: Callable[..., None]) -> None:
                    "que tenham sido acrescentados|que tenham sido adicionadas|que tenham sido adicionados|"
                    "que foram acrescentadas|que foram adicionadas|tenham sido acrescentadas|foram acrescentadas")
     add("kind", "consulta|consultas|consulta medica|consultas medicas", C)
+    add("about", "tratar da|tratar do|tratar de|trate de|trate da|trate do|tratarem de|tratarem da|tratarem do")
+    add("concfull", "seja quem for o remetente|seja quem for|nao importa o remetente|nao importa quem mande|"
+                    "independente do remetente|qualquer que seja o remetente")

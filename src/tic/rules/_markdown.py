@@ -83,7 +83,8 @@ def _plain(token: Token) -> str:
     return " ".join("".join(parts).split())
 
 
-_ABBREV = re.compile(r"(\b(dr|mr|mrs|ms|st|mt|jr|sr|vs|etc|e\.g|i\.e|no|co|inc|ltd|approx|z\.b|p\.ej)\.|\b[A-Z]\.)$", re.I)
+_ABBREV = re.compile(r"(\b(dr|dra|drs|mr|mrs|ms|st|mt|jr|sr|sra|srta|vs|etc|e\.g|i\.e|no|co|inc|ltd|approx|z\.b|p\.ej|"
+                     r"prof|profa|capt|rev|mme|mlle|hr|fr|ing|lic|av|tel)\.|\b[A-Z]\.)$", re.I)
 
 
 def sentences(text: str) -> list[str]:

@@ -35,9 +35,10 @@ def only_list(text: str, people) -> object | None:
     head = items[1:colon]
     count = next((n for it in head if (n := is_number(it)) is not None), None)
     nouns = [it for it in head if fold(it.text) in _THINGS]
-    if count is None or not nouns or not any(it.cls == "v+" for it in head):
-        return None
-    if any(it.cls not in _LIST_OK and it not in nouns and is_number(it) is None for it in head):
+    through = [it for it in head if fold(it.text) in _THROUGH | _STILL or it.cls == "night"]
+    if count is None or not nouns or not any(it.cls == "v+" or fold(it.text) == "through" for it in head):
+        return None  # "Only two things may wake me:", "Only two things still get through at night:"
+    if any(it.cls not in _LIST_OK and it not in nouns and it not in through and is_number(it) is None for it in head):
         return None
     parts: list[list[Item]] = [[]]
     for it in items[colon + 1 :]:
@@ -58,6 +59,9 @@ def only_list(text: str, people) -> object | None:
 _THROUGH = {"kommen", "kommt", "durch", "get", "gets", "through", "pasan", "pasa", "passent", "passe", "passam",
             "passa", "podem", "pueden", "peuvent", "durfen", "may", "can", "always", "immer", "siempre", "sempre",
             "toujours", "sofort", "immediately", "right", "away", "de", "suite", "inmediatamente", "imediatamente"}
+
+
+_STILL = {"still", "todavia", "aun", "ainda", "noch", "encore"}
 
 
 def exception_list(text: str, people) -> object | None:

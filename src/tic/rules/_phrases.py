@@ -132,6 +132,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 phrases.append(Phrase())  # "recurring meetings and all-day events": either
                 i = nxt
                 continue
+            if nxt is not None and not ph.empty and _families(ph) and not ph.kinds and not ph.generic_kinds \
+                    and items[nxt].cls == "word" and _modifies_kind(items, nxt):
+                phrases.append(Phrase())  # "newsletters, promotions, webinar invitations": the last noun is its own
+                i = nxt
+                continue
             if nxt is not None and not ph.empty and (family := _head_family(items, nxt)) is not None \
                     and (family not in (had := _families(ph)) and had or family == "chat" and ph.chat):
                 phrases.append(Phrase())  # "LinkedIn and newsletters", "group chats and LinkedIn": either of them,
@@ -263,7 +268,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 add_topics(ph, [antecedent(items)])
                 i = nxt + 1
                 continue
-            phrases_, i = topic_slot(items, i + 1)
+            phrases_, i = topic_slot(items, i + 1, people)
             if not phrases_:
                 raise Unread(f'the topic after "{it.text}" is not understood')
             add_topics(ph, phrases_)
@@ -328,7 +333,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             who, role = parse_aside(it.items)
             if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
                 ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
-            elif who or not says_nothing(it.items) and not (role and i > 0 and items[i - 1].cls in {"name", "quote"}):
+            elif who or not says_nothing(it.items) and not (role and i > 0 and items[i - 1].cls in {
+                    "name", "quote", "phone", "email"}):  # "+33 6 12 34 56 78 (ma comptable)": whose number
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
@@ -379,7 +385,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 if m.kinds or m.generic_kinds:
                     m.generic_kinds, m.kinds = m.kinds | m.generic_kinds | p.kinds | p.generic_kinds, set()
             continue
-        if (p.channel or p is out[-1] and not p.anything) and p.kind_only and merged and not merged[-1].kind_only:
+        if (p.channel or p is out[-1] and not p.anything) and p.kind_only and merged and not merged[-1].kind_only \
+                and (p.kinds | p.generic_kinds) != {"calendar"}:  # "newsletters and meeting invites": no way to come
             # "tout sur le tournoi, par courriel ou sur WhatsApp", "Wanjiru - my paralegal, email or WhatsApp":
             # the way the rest comes ("and all WhatsApp messages" would say "all")
             _by_channel(merged, p.kinds | p.generic_kinds)
@@ -479,7 +486,8 @@ _HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "e
 def _head_family(items: list[Item], k: int) -> str | None:
     """The family of the head at items[k]: 'the "Vecinos" group' is a chat, not a sender; "les notifications
     LinkedIn" is a sender."""
-    while k + 1 < len(items) and (items[k].cls == "notice"
+    while k + 1 < len(items) and (items[k].cls == "notice" or items[k].cls in {"from", "f"} and k > 0
+                                  and items[k - 1].cls in {"notice", "from", "f"}  # "notificações do LinkedIn"
                                   or items[k].cls == "pron" and fold(items[k].text) in _ARTICLES):
         k += 1
     if items[k].cls == "group" and k + 1 < len(items) and items[k + 1].cls in {"name", "quote"}:

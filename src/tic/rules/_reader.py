@@ -102,6 +102,12 @@ def _without_otherwise(items: list[Item]) -> list[Item] | None:
 
 
 _CATCH_ALL_WORDS = {"f", "neg", "v+", "v-", "always", "if", "punct", "notice", "any", "rest", "kind", "my", "pron"}
+# words that only say "the rules above" or "applies" - filler in a rule for everything else, nowhere else
+_CATCH_ALL_FILLER = {"above", "acima", "arriba", "oben", "dessus", "ci-dessus", "precedentes", "anteriores",
+                     "rule", "rules", "regra", "regras", "regla", "reglas", "regel", "regeln", "regle", "regles",
+                     "covers", "cover", "covered", "applies", "apply", "matches", "match", "fits", "fit", "aplica",
+                     "aplicar", "aplique", "se aplica", "cubre", "cobre", "trifft", "zu", "gilt", "passt",
+                     "s'applique", "correspond", "couvre"}
 
 
 def read_catch_all(text: str) -> Reading | None:
@@ -117,7 +123,7 @@ def read_catch_all(text: str) -> Reading | None:
         if end and any(it.cls == "rest" for it in items[1:end]) and all(
                 it.cls in {"f", "neg", "rest", "any", "notice"} for it in items[1:end]):
             items = items[end + 1 :]  # negation ("no aplica", "ne s'applique") says which events, not what to do
-    if bad := [it.text for it in items if it.cls not in _CATCH_ALL_WORDS]:
+    if bad := [it.text for it in items if it.cls not in _CATCH_ALL_WORDS and fold(it.text) not in _CATCH_ALL_FILLER]:
         raise Unread(f'a rule for everything else with "{" ".join(bad[:4])}" in it is not understood')
     kinds = {k for it in items if it.cls == "kind" for k in it.value}  # type: ignore[union-attr]
     effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own", guess_language(text))

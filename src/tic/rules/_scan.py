@@ -27,7 +27,8 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "ein": 1, "eine": 1,
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
-_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m"}
+_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m",
+               "captain", "capt", "rev", "reverend", "professor"}
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
               "bin", "al", "ibn"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.
@@ -41,7 +42,7 @@ _LANG_OVERRIDES = {
 _PT = re.compile(r"[ãõç]|\b(minha|minhas|meus?|conversas?|individuais|guardad[oa]|remetente|assunto|"
                  r"n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"
                  r"sempre que|quando|somente|apenas|nunca me|qualquer|só|no grupo|nos grupos|nada|dias [úu]teis|"
-                 r"tudo|das|dos|pelo|pela)\b|\w-me\b", re.I)
+                 r"tudo|das|dos|pelo|pela|em|nov[oa]s?|calend[áa]rio|hoje|amanh[ãa]|at[ée]|come[cç]\w*)\b|\w-me\b", re.I)
 _ES = re.compile(r"[ñ¿¡]|\b(mensajes?|av[ií]same|cuando|correos?|reuni[óo]n|siempre|nunca me|cualquier|"
                  r"sobre los|de los|del|no me|no te|me avises|avises|lo anterior|lo dem[aá]s|los|las|pero|hoy|"
                  r"ma[ñn]ana|tambi[ée]n|esto|este|esta|mucho|ning[uú]n|ninguna|encaja|y)\b", re.I)
@@ -200,6 +201,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     toks = tokenize(text)
     lang = guess_language(text)
     items, _ = _scan(toks, 0, lang, closing=None)
+    items = _unwrap_qualifiers(items)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -207,6 +209,27 @@ def _scan_once(text: str) -> tuple[Item, ...]:
         for inner in it.items:
             inner.lang = lang
     return tuple(items)
+
+
+# what brackets may hold and still be read as the words around them: a calendar timing ("(added today)")
+_QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", "fromnow", "recur", "every", "allday",
+               "f"}
+
+
+def _unwrap_qualifiers(items: list[Item]) -> list[Item]:
+    """'Eventos nuevos (agregados hoy) que empiecen…': brackets holding only a calendar timing qualify the rule like
+    the same words without brackets; '(@)' after "tag me" only shows the sign (nothing to read)."""
+    out: list[Item] = []
+    for it in items:
+        inner = [x for x in it.items if x.cls != "punct"]
+        if it.cls == "aside" and inner and all(x.cls == "at" for x in inner):
+            continue
+        if it.cls == "aside" and inner and all(x.cls in _QUALIFIERS for x in inner) \
+                and any(x.cls not in {"f", "number", "unit"} for x in inner):
+            out.extend(inner)
+            continue
+        out.append(it)
+    return out
 
 
 # chat shorthand people type in rules, read as the word it stands for
@@ -230,8 +253,9 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 return out, i + 1
             if (tok.text in {"-", "–", "—"} and out and i + 1 < len(toks) and toks[i + 1].low in {
                     "she's", "he's", "they're", "she", "he", "they", "their", "his", "her", "my", "our", "its"}) or (
-                    tok.text == "," and out and i + 1 < len(toks) and toks[i + 1].low in {
-                    "she's", "he's", "they're", "who's", "whos"}):
+                    tok.text == "," and out and i + 1 < len(toks) and (toks[i + 1].low in {
+                    "she's", "he's", "they're", "who's", "whos"} or toks[i + 1].low == "who" and i + 2 < len(toks)
+                    and toks[i + 2].low in {"is", "are"})):  # "my husband, who is "Rawiri" in my contacts"
                 end = i + 1
                 while end < len(toks) and not (toks[end].kind == "punct" and toks[end].text in {",", ";", ".", "!"}):
                     end += 1
@@ -288,7 +312,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             first = not out or out[-1].cls == "punct" and out[-1].text in {".", "!", "?"}
             j = i + 1
             while j < len(toks) and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
-                    and (toks[j].kind == "word" and toks[j].cap and (not _lexical(lows, j) or _names_a_kind_of_sender(lows, j))
+                    and (toks[j].kind == "word" and toks[j].cap and (not _lexical(lows, j) or _names_a_kind_of_sender(lows, j)
+                                                                     or _firm_group(toks, lows, j, lang))
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
@@ -371,6 +396,13 @@ def _names_a_kind_of_sender(lows: list[str], j: int) -> bool:
     """'Halden Primary School', 'Banco Tucunaré': a capitalised word for a kind of sender inside a name is the name."""
     return all(c.cls == "role" for c in candidates(lows, j) if c.words == 1) and any(
         c.cls == "role" for c in candidates(lows, j))
+
+
+def _firm_group(toks: list[Token], lows: list[str], j: int, lang: str) -> bool:
+    """'Tallis Group', 'the Hartley Group': a capitalised "Group" closing a name is the firm's name, not a group
+    chat - unless the rule speaks of chats (German capitalises every noun: never taken so)."""
+    return (toks[j].text == "Group" and lang != "de"
+            and not any(w in {"whatsapp", "chat", "chats", "wa"} for w in lows))
 
 
 def _lexical(lows: list[str], j: int) -> bool:

@@ -27,6 +27,12 @@ class People:
 
     roles: dict[str, list[Who]] = field(default_factory=dict)
     last: list[Who] = field(default_factory=list)
+    # a topic the file named with other names in brackets ("a suspected notifiable disease (M. bovis, …)"): said
+    # again later ("… and emails about a suspected notifiable disease"), it means all of them again
+    topics: dict[str, list[str]] = field(default_factory=dict)
+
+    def topic(self, phrase: str) -> list[str]:
+        return self.topics.get(fold(phrase), [phrase])
 
     def define(self, role: str, who: list[Who]) -> None:
         if role:
@@ -256,7 +262,10 @@ _CONTACT_NOTE = {"name", "nom", "nombre", "nome", "contact", "contacto", "contat
 _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file", "referencia", "referenz",
               "aktenzeichen", "dossier", "processo", "la", "el", "das", "le", "the", "numero", "nummer", "expediente",
               "reference", "referencia", "nr", "n", "no.", "project", "projet", "proyecto", "projekt", "projeto",
-              "projecto", "ref.", "réf", "reference", "referencia", "referência"}
+              "projecto", "ref.", "réf", "reference", "referencia", "referência", "job", "order", "claim", "invoice",
+              "booking", "policy", "account", "contract", "matter", "request", "pedido", "factura", "fatura",
+              "rechnung", "commande", "auftrag", "bestellung", "reserva", "protocolo", "protocol", "contrato",
+              "vertrag", "contrat", "poliza", "apolice", "police", "solicitud", "solicitacao", "demande"}
 
 
 _IDS = {"address", "domain", "phone"}
@@ -322,13 +331,16 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
             continue
         nets = [it for it in core if it.cls in {"domain", "email", "phone"}]
         if nets and all(it.cls in {"domain", "email", "phone"} or fold(it.text) in _IDENTITY_WORDS
-                        or it.cls in {"from", "with", "or", "and", "ident"} for it in core):
+                        or it.cls in {"from", "with", "or", "and", "ident", "any", "org"} for it in core):
             for it in nets:
                 by = {"domain": "domain", "email": "address", "phone": "phone"}[it.cls]
                 who.append(Who(by=by, value=phone(it.text) if by == "phone" else it.text.lower().lstrip("@")))
             continue
         if core[0].cls == "my" or core[0].cls == "word" and all(it.cls in {"word", "my"} for it in core) \
-                and len(core) <= 3:
+                and len(core) <= 3 or core[0].cls in {"word", "and", "role"} and len(core) <= 6 \
+                and all(it.cls in {"word", "name", "and", "role"} for it in core) \
+                and any(it.cls in {"word", "role"} for it in core):
+            # "(master of the MV Chebucto)", "(cliente de Lisboa)", "(é a escola da Júlia)": who they are
             role = " ".join(it.text for it in core if it.cls != "my")
             continue
         raise Unread("the words in brackets are not understood: " + " ".join(it.text for it in part))
@@ -347,11 +359,12 @@ def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
 
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
                "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
-               "subject", "org"}
+               "subject", "org", "weekend", "weekday", "day", "night", "hold"}  # a window ends the topic
 
 
-def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
-    """Topic phrases from items[i:] ("the Jebel Ali warehouse lease", alternatives split by "or")."""
+def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple[list[str], int]:
+    """Topic phrases from items[i:] ("the Jebel Ali warehouse lease", alternatives split by "or"); other names
+    given in brackets are learned by `people` (a later mention of the topic means them too)."""
     phrases: list[list[Item]] = [[]]
     j = i
     while j < len(items):
@@ -375,6 +388,11 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
                 phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
             elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
                 phrases[-1].extend(x for x in it.items if x.cls != "f")
+            elif (named := _named_alternatives(it.items)) is not None:  # "(Mycoplasma bovis / M. bovis)"
+                head = " ".join(x.text for x in phrases[-1] if x.cls not in {"f", "and", "my"})
+                if people is not None and head:
+                    people.topics[fold(head)] = [head, *named]
+                phrases.extend([[Item("word", n, value=n)] for n in named])
             else:
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
         elif it.cls == "my" and j + 1 < len(items) and fold(items[j + 1].text) in {"name", "nombre", "nom", "nome",
@@ -398,7 +416,25 @@ def topic_slot(items: list[Item], i: int) -> tuple[list[str], int]:
         while p and p[-1].cls == "f":  # "Mails zum Bauantrag X bitte immer melden": "bitte" is no topic word
             p.pop()
     out = [" ".join(x.text for x in p) for p in phrases if any(x.cls not in {"f", "and", "my"} for x in p)]
+    if people is not None:
+        out = list(dict.fromkeys(t for phrase in out for t in people.topic(phrase)))
     return out, j
+
+
+def _named_alternatives(inner: list[Item]) -> list[str] | None:
+    """'(Mycoplasma bovis / M. bovis, foot-and-mouth)' after a topic: other names for it, each looked for as well -
+    or None when the brackets say anything else."""
+    parts: list[list[Item]] = [[]]
+    for x in inner:
+        if x.cls in {"or", "and"} or x.cls == "punct" and x.text in {",", "/", ";"}:
+            parts.append([])
+        elif x.cls in {"name", "word", "ref"} or x.cls == "punct" and x.text == "." and parts[-1]:
+            parts[-1].append(x)
+        else:
+            return None
+    if len(parts) < 2 or any(not p or p[-1].cls == "punct" for p in parts):
+        return None
+    return [" ".join(x.text for x in p).replace(" .", ".") for p in parts]
 
 
 def _reference_alone(p: list[Item]) -> None:

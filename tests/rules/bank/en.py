@@ -375,3 +375,36 @@ b("T7", "category", "never", 'Newsletters, ads, and any "digest" kind of email.'
   P(newsletter("Edu Hebdo", "eduhebdo.example"), S), P(digest("Moodle", "moodle.example"), S), P(other_email(), None))
 
 CASES = b.cases
+
+# found on sealed probes and fresh cases (first runs), each read as something else before or refused
+b("T7", "firm-group", "always", "Anyone at Tallis Group - their addresses end in tallisgroup.com", True,
+  P(email("Priya Nair", "priya.nair@tallisgroup.com", "Q3 figures", "Attached."), N, "the firm's domain"),
+  P(chat("Sam", "+44 7700 900555", "Who's in?", group=True, chat_name="Five-a-side"), None, "a group chat"))
+b("T7", "topic-then-window", "custom", "If Tom Becker emails about the Henderson account on a weekend, I still want to "
+  "know", False,
+  P(email("Tom Becker", "tom.becker@becker.example", "Henderson account", "Update."), None, "a Wednesday"),
+  P(email("Tom Becker", "tom.becker@becker.example", "Henderson account", "Update."), N, "a Saturday",
+    at="2026-03-14 11:00"))
+b("T7", "catch-all-words", "custom", "Anything none of these rules covers: don't notify me.", True,
+  P(other_email(), S), P(other_chat(), S), catch_all=True)
+b("T7", "sent-automatically", "never", "Skip newsletters, marketing and anything sent automatically by a system.", True,
+  P(digest("Trello", "trello.com"), S), P(newsletter("Acme", "acme.example"), S), P(other_email(), None))
+b("T7", "need-reminders", "never", "Weekly recurring meetings don't need reminders.", True,
+  P(event("Team sync", rrule=weekly), S), P(other_event(), None))
+b("T7", "not-worth", "custom", "Invoices under 100 € aren't worth a notification", True,
+  P(email("Stadtwerke", "rechnung@stadtwerke.example", "Invoice 4471", "Amount due: 45,00 €"), S),
+  P(email("Stadtwerke", "rechnung@stadtwerke.example", "Invoice 4472", "Amount due: 450,00 €"), None))
+b("T7", "description-aside", "always", "Emails from Captain Lorne Fitzgerald (master of the MV Chebucto).", True,
+  P(email("Lorne Fitzgerald", "lorne.fitzgerald@marine.example", "Sailing list", "See attached."), N),
+  P(other_email(), None))
+b("T7", "labelled-ref-aside", "custom", "If an email is about the Chebucto dry-dock (job number DD-2615), tell me, no "
+  "matter who sent it.", True,
+  P(email("Yard office", "office@yard.example", "DD-2615 schedule", "Docking moved."), N), P(other_email(), None))
+b("T7", "who-is-saved-as", "always", 'WhatsApp messages from my husband, who is "Rawiri" in my contacts.', True,
+  P(chat("Rawiri", "+64 21 000 0001", "Home by 7"), N), P(other_chat(), None))
+b("T7", "list-then-kind", "never", "Newsletters, promotions, webinar invitations.", True,
+  P(newsletter("Acme", "acme.example"), S), P(promo("Shoply", "shoply.example"), S),
+  P(event("Webinar: invitations to growth", start_in=days(2)), S, "a webinar invitation"),
+  P(email("Ana Ruiz", "ana.ruiz@gmail.com", "Dinner?", "Friday?"), None, "a person's e-mail"))
+b("T7", "list-then-calendar", "never", "Newsletters, promotions and meeting invites", True,
+  P(newsletter("Acme", "acme.example"), S), P(event("Planning"), S), P(other_email(), None))

@@ -245,3 +245,12 @@ b("T9", "created", "custom", "Si se añade hoy un evento al calendario y empieza
   P(event("Demo cliente", start_in=hours(8), created_ago=days(1)), None, "añadido ayer"))
 
 CASES = b.cases
+
+# found on fresh cases (first runs)
+b("T7", "saved-as-aside", "always", 'Todo lo que me escriba mi mamá (en WhatsApp está como "Mami")', True,
+  P(chat("Mami", "+57 300 000 0001", "¿Vienes?"), N), P(other_chat(), None))
+b("T7", "org-aside", "always", "Correos de la clínica (cualquiera de @patitasvet.co)", True,
+  P(email("Dra. Ruiz", "ruiz@patitasvet.co", "Turnos", "x"), N), P(other_email(), None))
+b("T7", "qualifier-aside", "always", "Eventos nuevos en el calendario (agregados hoy) que empiecen en menos de 2 horas",
+  True, P(event("Cirugía", start_in=hours(1), created_ago=minutes(20)), N),
+  P(event("Cirugía", start_in=hours(1), created_ago=days(3)), None))

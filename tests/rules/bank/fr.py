@@ -228,3 +228,13 @@ b("T7", "recurring", "never", "Les cours et réunions récurrents (every week, j
   P(event("TP chimie", rrule=weekly, start_in=hours(3)), S), P(other_event(), None))
 
 CASES = b.cases
+
+# found on fresh cases (first runs)
+b("T7", "hebdo", "never", "Les réunions hebdo récurrentes", True,
+  P(event("Point équipe", rrule=weekly), S), P(other_event(), None))
+b("T7", "whoever", "custom", "Mails concernant le dossier CNPS n° 2026-0457 : toujours, peu importe qui écrit", True,
+  P(email("CNPS", "dossiers@cnps.example", "Dossier 2026-0457", "Pièces manquantes"), N),
+  P(email("CNPS", "dossiers@cnps.example", "Dossier 2026-0475", "Pièces manquantes"), None))
+b("T7", "at-sign-aside", "custom", "Groupes WhatsApp : seulement si on me tague (@)", True,
+  P(chat("Luc", "+33 6 00 00 00 01", "@toi ?", group=True, chat_name="Pharma", mentions=("me",)), N),
+  P(chat("Luc", "+33 6 00 00 00 01", "salut", group=True, chat_name="Pharma"), S))

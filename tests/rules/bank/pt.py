@@ -243,3 +243,14 @@ b("T7", "group", "custom", "Grupos de WhatsApp: só me avisem se alguém me menc
   P(chat("Rui", "+351 913 000 222", "quem vem?", group=True, chat_name="Futebol"), S), P(other_chat(), None))
 
 CASES = b.cases
+
+# found on sealed probes and fresh cases (first runs)
+b("T7", "no-is-in-the", "custom", "Eventos novos no calendário que comecem em menos de 3 horas", True,
+  P(event("Consulta", start_in=hours(2), created_ago=minutes(30)), N),
+  P(event("Consulta", start_in=hours(30), created_ago=minutes(30)), None))
+b("T7", "catch-all-words", "custom", "Todo o resto: se nenhuma regra acima se aplicar, não me avise.", True,
+  P(other_email(), S), catch_all=True)
+b("T7", "whoever", "custom", "Se um e-mail tratar da fiscalização do CRO-SP (processo 2026/08812), me avise, seja "
+  "quem for o remetente.", True,
+  P(email("CRO-SP", "fiscalizacao@crosp.example", "Processo 2026/08812", "Prazo de resposta."), N),
+  P(other_email(), None))
