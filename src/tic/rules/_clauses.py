@@ -190,8 +190,10 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         raise Unread("the rule does not say whether to notify, and its heading does not either")
     elif section == "custom" and any(c.role in {"unless", "except"} for c in clauses) \
             and not any(c.role == "onlyif" for c in clauses):
-        # "Grupos de WhatsApp, a menos que me marquem" under Custom rules: muted unless tagged, or the reverse?
-        raise Unread("the rule has an exception but does not say whether to notify")
+        if not all(_only_noise(c) for c in clauses if c.role in {"unless", "except"}):
+            # "Grupos de WhatsApp, a menos que me marquem" under Custom rules: muted unless tagged, or the reverse?
+            raise Unread("the rule has an exception but does not say whether to notify")
+        sign = 1  # "Emails from Monzo, unless it's just marketing": what is kept out is noise, so the rest is wanted
     else:
         sign = 1 if section != "never" else -1
     if negs % 2:
@@ -204,3 +206,18 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
         raise Unread(f'the rule says {"notify" if effect == "notify" else "do not notify"}, but it is under '
                      f'{"Always" if section == "always" else "Never"} notify')
     return effect
+
+
+# what an exception may name besides bulk mail and still say "the rest is wanted": whose it is, the way it comes
+_NOISE_FRAME = {"f", "pron", "kind", "from", "email", "domain", "punct", "and", "or", "my", "unless", "except", "any"}
+_NOISE = {"marketing", "newsletter", "automated", "digest", "social", "receipt", "list", "autoreply"}
+
+
+def _only_noise(clause: _Clause) -> bool:
+    """An exception that names only bulk mail ("unless it's just marketing", "except the automatic mails from
+    noreply@x.io"): a rule with no verb that keeps those out wants the rest (the reverse would be a mute of
+    everything but bulk mail)."""
+    cats = [it for it in clause.items if it.cls == "cat"]
+    return bool(cats) and all(str(it.value) in _NOISE for it in cats) and all(
+        it.cls in _NOISE_FRAME or it.cls == "cat" or fold(it.text) in {"just", "only", "solo", "nur", "juste"}
+        for it in clause.items)

@@ -29,6 +29,7 @@ the longest phrase at each position. Classes:
   between / after / before / weekend / weekday / day   time windows (holds)
   cmp      an amount comparison (value: ">", ">=", "<", "<=")
   emph     emphasis that changes nothing ("is the one thing that can't slip")
+  because / anyway   a reason the user gives ("because …", "… anyway"): changes nothing, dropped with its clause
 """
 
 from __future__ import annotations
@@ -605,3 +606,7 @@ _add("unless", "a nao ser|a menos|salvo se|salvo que|excepto si|excepto que|sauf
 _add("f", "al momento|en el momento|al instante|de una|na hora|tout de suite|sur le champ|auf der stelle|right now")
 _add("concfull", "venga de quien venga|vengan de quien vengan|sea de quien sea|lo mande quien lo mande|egal von wem es kommt")
 _add("neg", "nem pensar|ni hablar|no way|auf keinen fall|hors de question|de jeito nenhum")
+_add("because", "because|'cause|cause i|cos i|weil|denn|porque|pois|parce que|parce qu'|puisque|ya que|ja que|vu que")
+_add("anyway", "anyway|anyways|anyhow|de toute facon|de toutes facons|sowieso|ohnehin|de todas formas|"
+               "de todos modos|de qualquer forma|de qualquer jeito|in any case")
+_add("any", "each|cada|chaque|jedem|jeden|jede|jeder|cada uma|cada um")

@@ -58,3 +58,4 @@ def register(add: Callable[..., None]) -> None:
     add("cat", "berichte|bericht|reports", "digest")
     add("created", "eingetragen wurde|eingetragen wurden|hinzugefugt wurde|hinzugefugt wurden|angelegt wurde|"
                    "angelegt wurden|erstellt wurde|erstellt wurden")
+    add("v+", "erinnere mich|erinner mich|erinnern sie mich|erinnere mich bitte")

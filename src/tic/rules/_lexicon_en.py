@@ -43,3 +43,5 @@ def register(add: Callable[..., None]) -> None:
     add("v-", "|".join(f"{neg} {what}" for neg in ("aren't worth", "isn't worth", "are not worth", "is not worth",
                                                    "not worth", "never worth")
                        for what in ("a notification", "notifying", "a ping", "an alert", "it", "bothering me")))
+    add("from", "come from|comes from|coming from|came from|they come from|it comes from")
+    add("f", "they've been|they have been|it's been|it has been|they were|it was|they get|it gets")

@@ -289,6 +289,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "msgverb":
             (ph.kinds if len(it.value) == 1 else ph.generic_kinds).update(it.value)  # type: ignore[arg-type]
+            if i + 1 < len(items) and items[i + 1].cls == "quote":
+                add_topics(ph, [items[i + 1].text])  # 'salvo que alguien escriba "urgente"': the words written
+                i += 2
+                continue
             i += 1
             continue
         if cls == "pron":
@@ -549,6 +553,10 @@ def _sender_from(items: list[Item], i: int, people: People) -> tuple[list[Who], 
     return who, j
 
 
+# what "with … in the subject" may name as the words to look for, whatever else the words mean elsewhere
+_LITERAL = {"quote", "word", "judge", "name", "cat", "number"}
+
+
 def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     nxt = _next_content(items, i + 1)
     if nxt is not None and items[nxt].cls == "name" and (ref := labelled_ref(items[nxt])).cls == "ref":
@@ -574,19 +582,20 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         if phrases_ and named and all(any(x.text in p for x in named) for p in phrases_):
             add_topics(ph, phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it
             return j
-    if nxt is not None and items[nxt].cls in {"quote", "word"}:
+    if nxt is not None and items[nxt].cls in _LITERAL:
         words = []
         j = nxt
-        while j < len(items) and items[j].cls in {"quote", "word"} and len(words) < 4:
+        while j < len(items) and items[j].cls in _LITERAL and len(words) < 4:
             words.append(items[j].text)
             j += 1
         while j < len(items) and items[j].cls == "f" and items[j].text.lower() in {"in"}:
             j += 1
-        if j < len(items) and items[j].cls == "subject":
+        if j < len(items) and items[j].cls == "subject":  # "with URGENT in the subject": the word itself
             ph.subject_topics.append(" ".join(words))
             ph.kinds.add("email")
             return j + 1
-        raise Unread(f'"with {" ".join(words)}" is not understood')
+        if items[nxt].cls in {"quote", "word"}:
+            raise Unread(f'"with {" ".join(words)}" is not understood')
     if nxt is not None and items[nxt].cls in {"name", "my", "org", "email", "domain"} and not items[nxt].weak:
         who, j, _ = sender_slot(items, nxt, people)
         ph.who.extend(who)

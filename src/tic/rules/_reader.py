@@ -136,6 +136,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     if not items:
         raise Unread("the rule is empty")
     items = _without_examples(items)
+    items = _without_reasons(items)
+    items = _ahead_of_calendar(items)
     items = _kind_asides_inline(items)
     items, release, has_release = strip_release(items)
     _no_negated_conditions(items)
@@ -144,6 +146,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
+    _no_label_or_sender(items)
     _resolve_it(items)
     _verb_final(items)
     clauses = _clauses(items)
@@ -238,6 +241,60 @@ def _named_examples(items: list[Item]) -> list[Item]:
             continue
         out.append(it)
     return out
+
+
+_CLAUSE_ENDS = {".", ";", "!", "?"}
+_FIRST_PERSON = {"i", "i'll", "i've", "i'm", "i'd", "je", "j'", "ich", "yo", "eu"}
+
+
+def _without_reasons(items: list[Item]) -> list[Item]:
+    """Why the user wants it, which changes nothing: 'Recurring standups, because I know when they are', '…, I'll
+    see them anyway', 'Les pubs, parce que ça m'énerve'. A "because" clause runs to the end of its sentence; a
+    clause of the user's own that ends in "anyway" is dropped whole. Nothing is dropped at the start of a rule."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.cls == "because" and out and any(x.cls != "punct" for x in out):
+            while k < len(items) and not (items[k].cls == "punct" and items[k].text in _CLAUSE_ENDS):
+                k += 1
+            continue
+        out.append(it)
+        k += 1
+    starts = [0] + [k + 1 for k, it in enumerate(out) if it.cls == "punct" and it.text in _CLAUSE_ENDS | {","}]
+    for start in reversed(starts):
+        end = next((k for k in range(start, len(out)) if out[k].cls == "punct" and out[k].text in _CLAUSE_ENDS | {","}),
+                   len(out))
+        clause = out[start:end]
+        if start > 0 and len(clause) > 1 and fold(clause[0].text) in _FIRST_PERSON and clause[-1].cls == "anyway":
+            out = out[: max(start - 1, 0)] + out[end:]
+    return out
+
+
+def _no_label_or_sender(items: list[Item]) -> None:
+    """'Jobs: any email or WhatsApp with "leak" in it': a word before a colon, then a rule of its own that says
+    "any …" and what to look for - a sender, or a label for the rule? Refused (never read as a sender)."""
+    if len(items) > 3 and items[0].cls == "name" and items[1].cls == "punct" and items[1].text == ":" \
+            and items[2].cls == "any" and any(it.cls in {"about", "with", "subjv", "subject"} for it in items[3:]):
+        raise Unread(f'"{items[0].text}:" - the sender, or a label for the rule after it?')
+
+
+_BEFORE = {"before", "antes", "vor", "avant"}
+
+
+def _ahead_of_calendar(items: list[Item]) -> list[Item]:
+    """'Ping me 15 min before any meeting', 'Avísame 10 minutos antes de cada reunión': a calendar item that starts
+    within that time - the same items as "meetings starting within 15 minutes"."""
+    if not any(it.cls == "kind" and set(it.value or ()) == {"calendar"} for it in items):
+        return items
+    for k in range(len(items) - 2):
+        if items[k].cls == "number" and items[k + 1].cls == "unit" and fold(items[k + 2].text) in _BEFORE \
+                and (k == 0 or items[k - 1].cls not in {"within", "between", "before", "after"}):
+            rest = items[k + 3 :]
+            if rest and rest[0].cls == "f" and fold(rest[0].text) in {"de", "del"}:
+                rest = rest[1:]
+            return [*items[:k], Item("within", "within", lang=items[k].lang), items[k], items[k + 1], *rest]
+    return items
 
 
 def _without_examples(items: list[Item]) -> list[Item]:

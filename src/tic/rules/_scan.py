@@ -28,16 +28,16 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
 _HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m",
-               "captain", "capt", "rev", "reverend", "professor"}
+               "captain", "capt", "rev", "reverend", "professor", "maitre"}
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
               "bin", "al", "ibn"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.
 _LANG_OVERRIDES = {
     "pt": {"no": "f", "na": "f", "nos": "f", "se": "if", "e": "and", "o": "f", "a": "f", "com": "with"},
     "es": {"no": "neg", "se": "f", "o": "or", "e": "and", "a": "f", "y": "and"},
-    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and", "o": "word", "ni": "or"},
+    "fr": {"a": "f", "se": "f", "ou": "or", "et": "and", "o": "word", "ni": "or", "dont": "f"},
     "de": {"an": "f", "so": "f", "o": "word"},
-    "en": {"a": "f", "no": "neg", "so": "f"},
+    "en": {"a": "f", "no": "neg", "so": "f", "son": "word"},
 }
 _PT = re.compile(r"[ãõç]|\b(minha|minhas|meus?|conversas?|individuais|guardad[oa]|remetente|assunto|"
                  r"n[ãa]o|voc[êe]|mensage(m|ns)|reuni[ãa]o|me avise|avise|grupo de whatsapp|sobre os|"

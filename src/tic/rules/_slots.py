@@ -276,6 +276,10 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     domains and numbers an aside gives right after a person's name are that person's (`Who.of`)."""
     person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
+        inner = [x for x in items[j].items if x.cls != "punct"]
+        if len(person.split()) >= 2 and len(inner) == 1 and inner[0].cls == "name" and inner[0].weak:
+            j += 1  # "Dr. Kerstin Albrecht (Oberärztin)": a German noun after a full name says what she is
+            continue
         extra, role_text = parse_aside(items[j].items)
         if not extra and not role_text and not says_nothing(items[j].items):
             raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in items[j].items))

@@ -244,3 +244,9 @@ b("T9", "created", "custom", "Und wenn heute ein neuer Termin eingetragen wurde,
   P(event("Abnahme", start_in=hours(6), created_ago=minutes(30)), None, "zu spät"))
 
 CASES = b.cases
+
+# found on sealed probes (first runs)
+b("T7", "noun-aside", "always", "Alles von Dr. Kerstin Albrecht (Oberärztin)", True,
+  P(email("Kerstin Albrecht", "k.albrecht@klinik.example", "Dienstplan", "x"), N), P(other_email(), None))
+b("T7", "minutes-before", "custom", "Erinnere mich 30 Minuten vor jedem Termin", True,
+  P(event("Besprechung", start_in=minutes(20)), N), P(event("Besprechung", start_in=hours(2)), None))

@@ -408,3 +408,26 @@ b("T7", "list-then-kind", "never", "Newsletters, promotions, webinar invitations
   P(email("Ana Ruiz", "ana.ruiz@gmail.com", "Dinner?", "Friday?"), None, "a person's e-mail"))
 b("T7", "list-then-calendar", "never", "Newsletters, promotions and meeting invites", True,
   P(newsletter("Acme", "acme.example"), S), P(event("Planning"), S), P(other_email(), None))
+b("T7", "son", "always", "Messages from my son Leo", True,
+  P(chat("Leo", "+44 7700 900201", "Pick me up?"), N), P(other_chat(), None))
+b("T7", "literal-subject", "always", "Any email with URGENT in the subject", True,
+  P(email("Ops", "ops@acme.example", "URGENT: server down", "x"), N),
+  P(email("Ops", "ops@acme.example", "Server report", "urgent"), None, "only in the body"))
+b("T7", "come-from", "custom", "Don't notify me about new meeting invites unless they come from someone at "
+  "fernlabs.com", True,
+  P(event("Sync", created_ago=minutes(10), organizer=Person(name="Ana", address="ana@fernlabs.com")), N),
+  P(event("Sync", created_ago=minutes(10), organizer=Person(name="Bo", address="bo@other.example")), S))
+b("T7", "minutes-before", "custom", "Ping me 15 min before any meeting", True,
+  P(event("Standup", start_in=minutes(10)), N), P(event("Standup", start_in=hours(3)), None))
+b("T7", "they-have-been", "custom", "Recurring meetings: skip them, unless they've been moved or cancelled", True,
+  P(event("Team sync", rrule=weekly), S), P(event("Team sync", rrule=weekly, status="CANCELLED"), N))
+b("T7", "noise-exception", "custom", "Emails from Monzo, unless it's just marketing", True,
+  P(email("Monzo", "help@monzo.com", "Your card", "A payment was declined."), N),
+  P(promo("Monzo", "monzo.com"), S))
+b("T7", "reason-anyway", "never", "Payslip emails from payroll@nhsbsa.nhs.uk, I'll see them anyway", True,
+  P(email("NHSBSA Payroll", "payroll@nhsbsa.nhs.uk", "Your payslip", "Your payslip is ready."), S),
+  P(other_email(), None))
+b("T7", "reason-because", "never", "Recurring standups, because I know when they are", False,
+  P(event("Standup", rrule=daily), S), P(other_email(), None))
+b("T7", "label-or-sender", "always", "Jobs: any email or WhatsApp with 'leak' or 'burst' in it.", False,
+  understood=False)

@@ -254,3 +254,8 @@ b("T7", "org-aside", "always", "Correos de la clínica (cualquiera de @patitasve
 b("T7", "qualifier-aside", "always", "Eventos nuevos en el calendario (agregados hoy) que empiecen en menos de 2 horas",
   True, P(event("Cirugía", start_in=hours(1), created_ago=minutes(20)), N),
   P(event("Cirugía", start_in=hours(1), created_ago=days(3)), None))
+b("T7", "written-words", "never", 'Los mensajes del grupo "Vecinos Calle Mayor", salvo que alguien escriba "urgente"',
+  True, P(chat("Pepe", "+34 600 000 001", "Mañana hay junta", group=True, chat_name="Vecinos Calle Mayor"), S),
+  P(chat("Pepe", "+34 600 000 001", "urgente: fuga de agua", group=True, chat_name="Vecinos Calle Mayor"), N))
+b("T7", "minutes-before", "custom", "Avísame 10 minutos antes de cada reunión", True,
+  P(event("Comité", start_in=minutes(5)), N), P(event("Comité", start_in=hours(5)), None))

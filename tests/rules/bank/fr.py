@@ -238,3 +238,8 @@ b("T7", "whoever", "custom", "Mails concernant le dossier CNPS n° 2026-0457 : t
 b("T7", "at-sign-aside", "custom", "Groupes WhatsApp : seulement si on me tague (@)", True,
   P(chat("Luc", "+33 6 00 00 00 01", "@toi ?", group=True, chat_name="Pharma", mentions=("me",)), N),
   P(chat("Luc", "+33 6 00 00 00 01", "salut", group=True, chat_name="Pharma"), S))
+b("T3", "area-heading-dont", "custom", "Les mails de dupont-associes.fr dont l'objet contient « réclamation »", True,
+  P(email("Paul Dupont", "paul@dupont-associes.fr", "Réclamation client 12", "x"), N),
+  P(email("Paul Dupont", "paul@dupont-associes.fr", "Devis", "réclamation"), None))
+b("T7", "maitre", "always", "Les mails de mon avocat, Maître Dubois", True,
+  P(email("Jean Dubois", "j.dubois@avocats.example", "Audience", "x"), N), P(other_email(), None))
