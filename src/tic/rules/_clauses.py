@@ -80,6 +80,9 @@ def clauses(items: list[Item]) -> list[_Clause]:
         if it.cls == "punct" and it.text == "," and role in {"unless", "except"} and k + 1 < len(items) \
                 and items[k + 1].text.lower() in _WHERE:
             continue  # 'except the "Family" group, where I want every message'
+        if it.cls == "punct" and it.text == "," and role not in {"main", "restate"} and _apposition_at(items, k):
+            out[-1].items.append(it)  # "whenever my landlord, Mr Ernesto Dizon, emails me": who, not a new clause
+            continue
         if it.cls == "punct" and it.text in _ENDS_CLAUSE and role not in {"main", "restate"}:
             after_exception = role in {"unless", "except"}
             role = "main"
@@ -94,6 +97,16 @@ def clauses(items: list[Item]) -> list[_Clause]:
     if pending_only:
         raise Unread('"only" without a condition ("only ... if ...") is not understood')
     return [c for c in out if c.items or c.role != "main"]
+
+
+def _apposition_at(items: list[Item], k: int) -> bool:
+    """Whether the comma at items[k] opens or closes a name set beside a role ("my landlord, Ernesto Dizon, …")."""
+    before, after = items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None
+    if before is not None and before.cls == "word" and after is not None and after.cls == "name" \
+            and k + 2 < len(items) and items[k + 2].cls == "punct" and items[k + 2].text == ",":
+        return True
+    return before is not None and before.cls == "name" and k >= 2 and items[k - 2].cls == "punct" \
+        and items[k - 2].text == "," and k >= 3 and items[k - 3].cls == "word"
 
 
 _WHERE = {"where", "où", "donde", "wo", "onde"}
@@ -155,7 +168,9 @@ _CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "ne
 
 # names of a quiet period: a negation on their own ("Quiet hours 22:00-07:00"), a label when the clause says it
 QUIET_LABELS = {"quiet hours", "quiet time", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
-                 "horas de silencio", "horario de silencio", "modo silencio"}
+                 "horas de silencio", "horario de silencio", "modo silencio", "will ich meine ruhe",
+                 "ich will meine ruhe", "i want peace and quiet", "do not disturb", "ne pas deranger", "no molestar",
+                 "nao perturbe", "nicht storen"}
 
 
 def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from tic.rules._tokens import fold, split_elisions
 
-__all__ = ["Lex", "LEXICON", "MAX_PHRASE", "candidates"]
+__all__ = ["AMOUNT_NOUNS", "Lex", "LEXICON", "MAX_PHRASE", "candidates"]
 
 
 @dataclass(frozen=True)
@@ -610,3 +610,14 @@ _add("because", "because|'cause|cause i|cos i|weil|denn|porque|pois|parce que|pa
 _add("anyway", "anyway|anyways|anyhow|de toute facon|de toutes facons|sowieso|ohnehin|de todas formas|"
                "de todos modos|de qualquer forma|de qualquer jeito|in any case")
 _add("any", "each|cada|chaque|jedem|jeden|jede|jeder|cada uma|cada um")
+
+# papers that carry an amount ("Invoices or payment requests over ₱100,000"): at the start of a rule, capitalised,
+# still a thing to look for, never a sender's name
+AMOUNT_NOUNS = frozenset(fold(w) for w in (
+    "invoice invoices bill bills payment payments transfer transfers charge charges receipt receipts order orders "
+    "quote quotes estimate estimates refund refunds factura facturas pago pagos cobro cobros transferencia "
+    "transferencias pedido pedidos presupuesto presupuestos fatura faturas pagamento pagamentos cobranca cobrancas "
+    "boleto boletos rechnung rechnungen zahlung zahlungen uberweisung uberweisungen bestellung bestellungen "
+    "angebot angebote facture factures paiement paiements virement virements commande commandes devis").split())
+_add("conc", "including|including the ones|including those|incluidos|incluidas|incluyendo|y compris|inclus|"
+             "einschliesslich|inklusive|incluindo|inclusive")

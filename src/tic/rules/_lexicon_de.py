@@ -59,3 +59,7 @@ def register(add: Callable[..., None]) -> None:
     add("created", "eingetragen wurde|eingetragen wurden|hinzugefugt wurde|hinzugefugt wurden|angelegt wurde|"
                    "angelegt wurden|erstellt wurde|erstellt wurden")
     add("v+", "erinnere mich|erinner mich|erinnern sie mich|erinnere mich bitte")
+    add("v+", "durchkommen|sollen immer durchkommen|soll immer durchkommen|durchgelassen werden|durchlassen")
+    add("f", "wird|dasselbe gilt fur|das gleiche gilt fur|gleiches gilt fur")
+    add("concfull", "egal was|egal was passiert")
+    add("neg", "will ich meine ruhe|ich will meine ruhe")  # "Zwischen 22 und 7 Uhr will ich meine Ruhe": quiet hours

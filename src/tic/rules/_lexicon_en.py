@@ -45,3 +45,5 @@ def register(add: Callable[..., None]) -> None:
                        for what in ("a notification", "notifying", "a ping", "an alert", "it", "bothering me")))
     add("from", "come from|comes from|coming from|came from|they come from|it comes from")
     add("f", "they've been|they have been|it's been|it has been|they were|it was|they get|it gets")
+    add("concfull", "no matter what|no matter what happens|whatever happens|come what may")
+    add("f", "the same goes for|same goes for|the same applies to|same applies to|the same for|same for")

@@ -62,3 +62,11 @@ def register(add: Callable[..., None]) -> None:
     add("savedas", "esta como|esta guardada como|esta guardado como|aparece como|la tengo como|lo tengo como|"
                    "la tengo guardada como|lo tengo guardado como")
     add("created", "agregado|agregados|agregada|agregadas|anadido|anadidos|anadida|anadidas")
+    add("v+", "me lo mostras|me los mostras|mostrame|mostramelo|muestramelo|me lo muestras|ensenamelo|ensename|"
+              "recuerdes|me las recuerdes|me los recuerdes|me lo recuerdes|recordarme|recuerdame")
+    add("v-", "silencialas|silencialos|silenciala|silencialo|silencialas del todo|silencialos del todo")
+    add("f", "del todo|asi que|lo mismo para|lo mismo vale para")
+    add("emph", "ya las tengo en la cabeza|ya los tengo en la cabeza|ya lo tengo en la cabeza|ya la tengo en la cabeza")
+    add("savedas", "la tengo agendada como|lo tengo agendado como|agendada como|agendado como|guardada como|"
+                   "guardado como")
+    add("concfull", "pase lo que pase")

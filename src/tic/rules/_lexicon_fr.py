@@ -67,3 +67,7 @@ def register(add: Callable[..., None]) -> None:
     add("recur", "hebdo|hebdos|hebdomadaire|hebdomadaires", "WEEKLY")
     add("concfull", "peu importe qui ecrit|peu importe qui m'ecrit|peu importe l'expediteur|quel que soit "
                     "l'expediteur|qui que ce soit|peu importe qui")
+    add("v-", "laisse tomber|laissez tomber|laisse courir|laissez courir")
+    add("negv", "oubliez pas de|oublie pas de|oubliez de|oublie de|oublier de")
+    add("concfull", "quoi qu'il arrive|quoiqu'il arrive")
+    add("f", "la meme chose pour|pareil pour|idem pour")

@@ -71,3 +71,6 @@ def register(add: Callable[..., None]) -> None:
     add("about", "tratar da|tratar do|tratar de|trate de|trate da|trate do|tratarem de|tratarem da|tratarem do")
     add("concfull", "seja quem for o remetente|seja quem for|nao importa o remetente|nao importa quem mande|"
                     "independente do remetente|qualquer que seja o remetente")
+    add("v+", "incomodes|me incomodes|incomode|me incomode|incomodem|me incomodem|incomodar")
+    add("concfull", "aconteca o que acontecer|seja o que for")
+    add("f", "o mesmo vale para|o mesmo para")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tic.rules._reading import Who, Window
+from tic.rules._lexicon import AMOUNT_NOUNS
 from tic.rules._nouns import kind_of, ref_label
 from tic.rules._scan import HOURS, Item, is_number
 from tic.rules._slots import (
@@ -273,6 +274,20 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread(f'the topic after "{it.text}" is not understood')
             add_topics(ph, phrases_)
             continue
+        if cls in {"word", "name"} and (cls == "word" or it.initial and i == 0 and fold(it.text) in AMOUNT_NOUNS) \
+                and fold(it.text) not in _INSTITUTIONS and (k := _before_amount(items, i)) is not None:
+            alternatives: list[list[Item]] = [[]]  # "invoices over €500", "Invoices or payment requests over ₱100,000"
+            for x in items[i:k]:
+                if x.cls == "or":
+                    alternatives.append([])
+                else:
+                    alternatives[-1].append(x)
+            for a in alternatives:  # "pedidos de pagamento": the words as written, less what ends them
+                while a and a[-1].cls == "f":
+                    a.pop()
+            add_topics(ph, [" ".join(_common(x) for x in a) for a in alternatives if a])
+            i = k
+            continue
         if cls == "quote" and (k := kind_of(items, i)) is not None:
             ph.cats.append(k[0])  # 'any "digest" kind of email', 'tout mail du genre « digest »'
             i = k[1]
@@ -337,8 +352,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             who, role = parse_aside(it.items)
             if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
                 ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
-            elif who or not says_nothing(it.items) and not (role and i > 0 and items[i - 1].cls in {
-                    "name", "quote", "phone", "email"}):  # "+33 6 12 34 56 78 (ma comptable)": whose number
+            elif who or not says_nothing(it.items) and not (role and i > 0 and (items[i - 1].cls in {
+                    "name", "quote", "phone", "email"} or items[i - 1].cls == "msgverb" and i > 1
+                    and items[i - 2].cls == "name")):  # "+33 6 12 34 56 78 (ma comptable)": whose number
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue
@@ -355,10 +371,6 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "word" and fold(it.text) in _INSTITUTIONS and (
                 _before_amount(items, i) is not None or _modifies_kind(items, i)):
             raise Unread(f'who "{it.text}" is is not known locally: name them')  # "alertas del banco de más de 1.000 €"
-        if cls == "word" and (k := _before_amount(items, i)) is not None:
-            add_topics(ph, [" ".join(_common(x) for x in items[i:k] if x.cls == "word")])  # "invoices over €500"
-            i = k
-            continue
         if cls == "word" and _modifies_kind(items, i) and fold(it.text) in _WHOSE_NOT_WHAT:
             raise Unread(f'"{it.text}" {items[i + 1].text}: which ones? (name the senders or their domain)')
         if cls == "word" and _modifies_kind(items, i):
@@ -435,10 +447,13 @@ def _labelled_reference(items: list[Item], i: int) -> int | None:
 
 
 def _before_amount(items: list[Item], i: int) -> int | None:
-    j = i
-    while j < len(items) and (items[j].cls == "word" or items[j].cls == "f" and j > i) and j - i < 4:
+    """Where the amount comparison after a run of common words starts ("invoices over", "facturas o pedidos de
+    pago de más de"), or None."""
+    j = i + 1
+    while j < len(items) and (items[j].cls in {"word", "f"} or items[j].cls == "or" and j + 1 < len(items)
+                              and items[j + 1].cls == "word") and j - i < 7:
         j += 1
-    return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f"} else None
+    return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f", "name"} else None
 
 
 # words before a kind of message that say whose or what sort it is, which no message's text says ("work emails",
@@ -658,6 +673,13 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         ph.chat = it.text  # 'the "Familia" chat', "el chat Familia": the chat by its name, group or not
         ph.kinds.add("whatsapp")
         return i + 2 if nxt is not None and _names_a_chat(nxt) else i + 1
+    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and it.cls == "quote" and (
+            ph.group or ph.mention or any(x.cls in {"group", "mention"} for x in items[:i])):
+        _one_chat(ph, it.text)  # 'when someone @-mentions me in "On-call vets AB"': that group
+        ph.chat = it.text
+        ph.group = True
+        ph.kinds.add("whatsapp")
+        return i + 1
     if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and not (
             it.lang == "pt" and prev.text.lower() in {"a", "o"}):  # Portuguese "a Joana": an article
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')

@@ -245,6 +245,9 @@ def _named_examples(items: list[Item]) -> list[Item]:
 
 _CLAUSE_ENDS = {".", ";", "!", "?"}
 _FIRST_PERSON = {"i", "i'll", "i've", "i'm", "i'd", "je", "j'", "ich", "yo", "eu"}
+# what a reason in brackets must not say, or it would say which events (and not only why)
+_SAYS_WHICH = {"neg", "v-", "only", "unless", "except", "if", "cat", "kind", "group", "mention", "time", "between",
+               "money", "cmp", "from", "about", "email", "domain", "phone", "quote"}
 
 
 def _without_reasons(items: list[Item]) -> list[Item]:
@@ -255,6 +258,10 @@ def _without_reasons(items: list[Item]) -> list[Item]:
     k = 0
     while k < len(items):
         it = items[k]
+        if it.cls == "aside" and it.items and fold(it.items[0].text) in _FIRST_PERSON | {"j'"} \
+                and not any(x.cls in _SAYS_WHICH for x in it.items):
+            k += 1  # "(j'y tiens un stand, je veux tout voir)": why, in the user's own words
+            continue
         if it.cls == "because" and out and any(x.cls != "punct" for x in out):
             while k < len(items) and not (items[k].cls == "punct" and items[k].text in _CLAUSE_ENDS):
                 k += 1

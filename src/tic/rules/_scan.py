@@ -251,6 +251,17 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 continue
             if closing and tok.text == closing:
                 return out, i + 1
+            if tok.text == "," and out and out[-1].cls == "name" and (end := _relative_apposition(toks, i)) is not None:
+                inner, _ = _scan(toks[:end], i + 1, lang, closing=None)  # ", the agency that books my work"
+                if not any(x.cls in _STRUCTURAL_IN_APPOSITION for x in inner):
+                    out.append(Item("aside", "-...", value="apposition", items=inner))
+                    i = end
+                    continue
+            if tok.text in {";", ":", "-", "–", "—"} and out and (end := _identity_clause(toks, i)) is not None:
+                inner, _ = _scan(toks[:end], i + 1, lang, closing=None)  # "; their people write from x.govt.nz"
+                out.append(Item("aside", "-...", items=inner))
+                i = end
+                continue
             if (tok.text in {"-", "–", "—"} and out and i + 1 < len(toks) and toks[i + 1].low in {
                     "she's", "he's", "they're", "she", "he", "they", "their", "his", "her", "my", "our", "its"}) or (
                     tok.text == "," and out and i + 1 < len(toks) and (toks[i + 1].low in {
@@ -396,6 +407,41 @@ def _names_a_kind_of_sender(lows: list[str], j: int) -> bool:
     """'Halden Primary School', 'Banco Tucunaré': a capitalised word for a kind of sender inside a name is the name."""
     return all(c.cls == "role" for c in candidates(lows, j) if c.words == 1) and any(
         c.cls == "role" for c in candidates(lows, j))
+
+
+_RELATIVES = {"that", "who", "which", "que", "qui", "die", "der", "den"}
+_STRUCTURAL_IN_APPOSITION = {"v+", "v-", "neg", "only", "unless", "except", "if", "always", "kind", "group", "mention",
+                             "between", "time", "cmp", "money"}
+
+
+def _relative_apposition(toks: list[Token], i: int) -> int | None:
+    """'Lingua Levant, the agency that books most of my assignments; …': after a name, what it is, said with a
+    relative clause - where it ends (a clause end, or the rule's), or None."""
+    if i + 2 >= len(toks) or toks[i + 1].low not in {"the", "our", "my", "a", "an"}:
+        return None
+    rel = next((k for k in range(i + 2, min(i + 6, len(toks))) if toks[k].low in _RELATIVES), None)
+    if rel is None:
+        return None
+    end = rel
+    while end < len(toks) and not (toks[end].kind == "punct" and toks[end].text in {";", ".", "!"}):
+        end += 1
+    return end
+
+
+_IDENTITY_OPENERS = {"their", "deren", "sus", "leurs", "seus", "escriben", "escrevem", "ecrivent", "écrivent",
+                     "schreiben", "they", "ils", "elles", "ellos", "eles", "its", "ihre"}
+
+
+def _identity_clause(toks: list[Token], i: int) -> int | None:
+    """'…; their people write from x.govt.nz', ': escriben desde direcciones que terminan en x.com.uy', '; deren
+    Leute schreiben von Adressen, die auf x.at enden': after a sender, a clause that says where they write from -
+    where it ends (a clause end, or the rule's), or None."""
+    if i + 1 >= len(toks) or toks[i + 1].low not in _IDENTITY_OPENERS:
+        return None
+    end = i + 1
+    while end < len(toks) and not (toks[end].kind == "punct" and toks[end].text in {";", ".", "!"}):
+        end += 1
+    return end if any(t.kind in {"domain", "email", "atdomain"} for t in toks[i + 1 : end]) else None
 
 
 def _firm_group(toks: list[Token], lows: list[str], j: int, lang: str) -> bool:

@@ -20,6 +20,7 @@ from datetime import datetime, time, timedelta
 from typing import Callable
 
 from tic.rules import _reading as R
+from tic.rules._currency import PREFIX_PATTERN, SUFFIX_PATTERN, code_of
 from tic.signals import (CategoryMatcher, RecurrenceMatcher, SenderSpec, TopicMatcher, event_start, fmt_delta,
                          topic_terms)
 from tic.signals import NAME_KNOWN_REF
@@ -354,10 +355,8 @@ def _window(c: R.Window, e: Event, ctx):
 
 
 _AMOUNT = r"\d{1,3}(?:[ \u202f\u00a0]\d{3})+(?:[.,]\d{1,2})?|\d[\d.,]*"  # "2 400 €", "1.000,50 €", "$5,000"
-_MONEY = re.compile(rf"(?:(?P<sym>[$€£¥]|R\$|US\$)\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?"
-                    r"(?P<code>€|\$|£|EUR|USD|GBP|euros?|dollars?)(?!\w))", re.I)
-_SYM = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "r$": "BRL", "eur": "EUR", "usd": "USD",
-        "gbp": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
+_MONEY = re.compile(rf"(?:(?P<sym>{PREFIX_PATTERN})\s?(?P<a>{_AMOUNT})|(?P<b>{_AMOUNT})\s?"
+                    rf"(?P<code>{SUFFIX_PATTERN}))", re.I)
 
 
 @shape("amount", render=_amount_words)
@@ -366,7 +365,7 @@ def _amount(c: R.Amount, e: Event, ctx):
 
     text = f"{e.subject}\n{e.body}"
     for m in _MONEY.finditer(text):
-        cur = _SYM.get((m.group("sym") or m.group("code") or "").lower(), "")
+        cur = code_of(m.group("sym") or m.group("code") or "")
         if c.currency and cur != c.currency:
             continue
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from tic.rules._currency import code_of
 from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
 from tic.rules._tokens import fold
@@ -184,7 +185,8 @@ def _starts_sender(it: Item) -> bool:
 
 
 def _skip_f(items: list[Item], j: int) -> int:
-    while j < len(items) and items[j].cls == "f" and items[j].text.lower() in {"the", "a", "an", "from", "de", "von"}:
+    while j < len(items) and items[j].cls == "f" and items[j].text.lower() in {"the", "a", "an", "from", "de", "von",
+                                                                             "o", "a", "el", "la", "le", "der", "die"}:
         j += 1
     return j
 
@@ -200,7 +202,8 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
         j += 1
     words: list[str] = []
     while j < len(items) and len(words) < 3 and (items[j].cls == "word" or items[j].cls == "name" and (
-            items[j].weak and " " not in items[j].text and not words  # German nouns: "meine Oma", "mein Chef"
+            items[j].weak and " " not in items[j].text and (not words or all(w.islower() for w in words))
+            # German nouns: "meine Oma", "mein Chef", "unserem größten Mandanten"
             or not words and (items[j].text.isupper() or j + 1 < len(items) and items[j + 1].cls == "word"))):
         words.append(items[j].text)  # role words: "client", "business partner", "PI", "Canadian importer"
         j += 1
@@ -220,9 +223,10 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
     if j < len(items) and items[j].cls == "name":
         found.append(Who(by="name", value=items[j].text))  # "my client Ridgeline Builders"
         j += 1
-    elif j + 1 < len(items) and items[j].cls == "punct" and items[j].text == "," and items[j + 1].cls == "name":
-        found.append(Who(by="name", value=items[j + 1].text))  # "our importer, Lakeshore Wine Merchants"
-        j += 2
+    elif j + 1 < len(items) and items[j].cls == "punct" and items[j].text == "," and (
+            (at := _skip_f(items, j + 1)) < len(items) and items[at].cls == "name"):
+        found.append(Who(by="name", value=items[at].text))  # "our importer, Lakeshore Wine Merchants", "o
+        j = at + 1  # meu contabilista, o Sr. Armando Cossa"
     j = _sender_asides(items, j, found, people, role=role)
     if not found and (later := saved_later(items, j)) is not None:  # 'mi hermana: la tengo guardada como "X"'
         found.append(later[0])
@@ -250,7 +254,9 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
                  f'"{role} at example.com")')
 
 
-_IDENTITY_WORDS = {"addresses", "address", "emails", "staff", "people", "write", "writes", "end", "ends", "use",
+_IDENTITY_WORDS = {"deren", "leute", "adressen", "schreiben", "enden", "endet", "mitarbeiter", "team", "folks", "gente", "equipo", "equipe", "gens", "personnel",
+                   "ending", "que", "die", "sus", "seus", "leurs", "their", "they", "all", "alle", "tous", "todos",
+                   "addresses", "address", "emails", "staff", "people", "write", "writes", "end", "ends", "use",
                    "uses", "domain", "come", "comes", "email", "mail", "from", "in", "with",
                    "escriben", "escribe", "desde", "direcciones", "direccion", "correos", "terminan", "termina",
                    "acaban", "acaba", "usan", "usa", "dominio", "enderecos", "endereco", "acabam", "terminam",
@@ -276,6 +282,9 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     domains and numbers an aside gives right after a person's name are that person's (`Who.of`)."""
     person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
+        if items[j].value == "apposition":
+            j += 1  # "Lingua Levant, the agency that books most of my assignments": what it is
+            continue
         inner = [x for x in items[j].items if x.cls != "punct"]
         if len(person.split()) >= 2 and len(inner) == 1 and inner[0].cls == "name" and inner[0].weak:
             j += 1  # "Dr. Kerstin Albrecht (Oberärztin)": a German noun after a full name says what she is
@@ -310,12 +319,27 @@ def says_nothing(inner: list[Item]) -> bool:
         for it in core)
 
 
+def _where_they_write(inner: list[Item]) -> list[Who] | None:
+    """'deren Leute schreiben von Adressen, die auf x.at enden', 'their staff write from addresses ending in @x.com':
+    the domains or addresses a clause about where they write from gives - or None when it says anything else."""
+    nets = [it for it in inner if it.cls in {"domain", "email"}]
+    if not nets or not any(fold(it.text) in _IDENTITY_WORDS or it.cls == "msgverb" for it in inner):
+        return None
+    if not all(it.cls in {"domain", "email", "punct", "f", "pron", "from", "with", "or", "and", "ident", "any", "org",
+                          "msgverb"} or fold(it.text) in _IDENTITY_WORDS or it.cls == "name" and it.weak
+               and fold(it.text) in _IDENTITY_WORDS for it in inner):
+        return None
+    return [Who(by="domain" if it.cls == "domain" else "address", value=it.text.lower().lstrip("@")) for it in nets]
+
+
 def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
     """What an aside says about the sender before it: [(who...)], and a role it names ("my daughter")."""
     who: list[Who] = []
     role = ""
     if examples(inner):
         return who, role
+    if (nets := _where_they_write(inner)) is not None:
+        return nets, role
     for part in _split(inner, {";", ","}):
         core = [it for it in part if not (it.cls in {"f", "pron"} and it.text.lower() not in {"as"})]
         kinds = {it.cls for it in core}
@@ -557,15 +581,13 @@ def _clock(item: Item) -> str:
     return f"{h:02d}:{mins:02d}"
 
 
-_CURRENCY = {"$": "USD", "us$": "USD", "usd": "USD", "dollar": "USD", "dollars": "USD", "dolares": "USD",
-             "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "£": "GBP", "gbp": "GBP", "pound": "GBP",
-             "pounds": "GBP", "¥": "JPY", "r$": "BRL", "reais": "BRL", "chf": "CHF", "franc": "CHF", "francs": "CHF"}
 
 
 def money(text: str) -> tuple[float, str]:
     """'€1,240.00' -> (1240.0, 'EUR'); '1.000 €' -> (1000.0, 'EUR'); '$2k' -> (2000.0, 'USD')."""
     low = re.sub(r"[ \u202f\u00a0]", "", fold(text))
-    cur = next((c for k, c in sorted(_CURRENCY.items(), key=lambda kv: -len(kv[0])) if k in low), "")
+    sign = re.sub(r"[\d.,\s]|k$", "", low) or re.sub(r"[\d.,\s]", "", low)
+    cur = code_of(sign)
     digits = re.sub(r"[^\d.,k]", "", low).strip(".,")
     mult = 1000 if digits.endswith("k") else 1
     digits = digits.rstrip("k").strip(".,")

@@ -13,6 +13,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from tic.rules._currency import PREFIX_PATTERN, SUFFIX_PATTERN
+
 __all__ = ["Token", "tokenize", "fold", "split_elisions"]
 
 _QUOTE = r'"(?P<q1>[^"]{1,120})"|“(?P<q2>[^”]{1,120})”|«\s?(?P<q3>[^»]{1,120}?)\s?»|„(?P<q4>[^“”"]{1,120})[“”"]|‘(?P<q5>[^’]{1,120})’|(?<![\w])\'(?P<q6>[^\'\n]{1,120}?)\'(?![\w])'
@@ -20,7 +22,7 @@ _PATTERN = re.compile(
     rf"(?P<quote>{_QUOTE})"
     r"|(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<atdomain>@[\w-]+(?:\.[\w-]+)+)"
-    r"|(?P<money>(?i:(?:[$€£¥]|R\$|US\$)\s?\d(?:[\d,.]*\d)?\s?(?:k\b)?|(?:\d{1,3}(?:[ \u202f\u00a0]\d{3})+|\d[\d,.]*)\s?(?:k\s)?(?:€|\$|£|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b|d[óo]lares\b|reais\b|francs?\b|chf\b)))"
+    rf"|(?P<money>(?i:(?:{PREFIX_PATTERN})\s?\d(?:[\d,.]*\d)?\s?(?:k\b)?|(?:\d{{1,3}}(?:[ \u202f\u00a0]\d{{3}})+|\d[\d,.]*)\s?(?:k\s)?(?:{SUFFIX_PATTERN})))"
     r"|(?P<phone>\+\d[\d \-().]{6,}\d"  # E.164, or a national number with its trunk 0 or area code in brackets
     r"|(?<![\w+])(?:\(0?\d{2,3}\)\s?\d{4,5}[-\s]?\d{4}|0\d(?:[ \-.]?\d){8,10})(?![\w]))"
     r"|(?P<time>(?i:\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?!\w)|\b\d{1,2}[:h]\d{2}\b|\b\d{1,2}\s?(?:uhr|h)\b))"

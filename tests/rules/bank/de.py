@@ -250,3 +250,8 @@ b("T7", "noun-aside", "always", "Alles von Dr. Kerstin Albrecht (Oberärztin)", 
   P(email("Kerstin Albrecht", "k.albrecht@klinik.example", "Dienstplan", "x"), N), P(other_email(), None))
 b("T7", "minutes-before", "custom", "Erinnere mich 30 Minuten vor jedem Termin", True,
   P(event("Besprechung", start_in=minutes(20)), N), P(event("Besprechung", start_in=hours(2)), None))
+b("T7", "identity-clause", "always", "Dasselbe gilt für jede E-Mail von unserem größten Mandanten, der Holzbau Steiner "
+  "GmbH; deren Leute schreiben von Adressen, die auf holzbau-steiner.at enden.", True,
+  P(email("Franz Steiner", "f.steiner@holzbau-steiner.at", "Bilanz", "x"), N), P(other_email(), None))
+b("T7", "durchkommen", "always", "Nachrichten meiner Tochter Lena auf WhatsApp sollen immer durchkommen.", True,
+  P(chat("Lena", "+43 660 000 0001", "Hallo"), N), P(other_chat(), None))

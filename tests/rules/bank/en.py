@@ -431,3 +431,22 @@ b("T7", "reason-because", "never", "Recurring standups, because I know when they
   P(event("Standup", rrule=daily), S), P(other_email(), None))
 b("T7", "label-or-sender", "always", "Jobs: any email or WhatsApp with 'leak' or 'burst' in it.", False,
   understood=False)
+b("T7", "identity-clause", "always", "Anything by email from the Tasman Harbour Board; their people write from "
+  "tasmanharbour.govt.nz.", True,
+  P(email("Port Office", "office@tasmanharbour.govt.nz", "Berth 4", "x"), N), P(other_email(), None))
+b("T7", "relative-apposition", "always", "Any email from Lingua Levant, the agency that books most of my assignments; "
+  "their staff write from addresses ending in @lingualevant.com.", True,
+  P(email("Rana Aziz", "rana@lingualevant.com", "Assignment", "x"), N), P(other_email(), None))
+b("T7", "role-comma-name", "always", "Ping me whenever my landlord, Mr Ernesto Dizon, emails or messages me.", True,
+  P(email("Ernesto Dizon", "ernesto.dizon@gmail.com", "Lease", "x"), N), P(other_email(), None))
+b("T7", "no-matter-what", "always", "My wife Ellie on WhatsApp, no matter what.", True,
+  P(chat("Ellie", "+64 21 000 0002", "Dinner?"), N), P(other_chat(), None))
+b("T7", "including", "never", "Newsletters and promotions, including the ones from suppliers and from the harbour board.",
+  True, P(newsletter("Harbour", "harbour.example"), S), P(other_email(), None))
+b("T7", "amount-alternatives", "custom", "Invoices or payment requests over ₱100,000: ping me, whoever sends them.", True,
+  P(email("Acme", "billing@acme.example", "Invoice 88", "Amount due: ₱128,750.00"), N),
+  P(email("Acme", "billing@acme.example", "Invoice 89", "Amount due: ₱99,850.00"), None))
+b("T7", "mentioned-in-quoted-group", "custom", 'Never notify me about WhatsApp group messages, except when someone '
+  '@-mentions me in "On-call vets AB"', True,
+  P(chat("Jo", "+1 780 555 0101", "@you?", group=True, chat_name="On-call vets AB", mentions=("me",)), N),
+  P(chat("Jo", "+1 780 555 0101", "@you?", group=True, chat_name="Book club", mentions=("me",)), S))

@@ -259,3 +259,8 @@ b("T7", "written-words", "never", 'Los mensajes del grupo "Vecinos Calle Mayor",
   P(chat("Pepe", "+34 600 000 001", "urgente: fuga de agua", group=True, chat_name="Vecinos Calle Mayor"), N))
 b("T7", "minutes-before", "custom", "Avísame 10 minutos antes de cada reunión", True,
   P(event("Comité", start_in=minutes(5)), N), P(event("Comité", start_in=hours(5)), None))
+b("T7", "identity-clause", "always", "También todos los correos de nuestro proveedor, Distribuidora Vetsur: escriben "
+  "desde direcciones que terminan en vetsur.com.uy.", True,
+  P(email("Ventas", "ventas@vetsur.com.uy", "Pedido", "x"), N), P(other_email(), None))
+b("T7", "saved-as-agendada", "always", 'Y si mi mamá me escribe por WhatsApp (la tengo agendada como "Mamá"), avisame '
+  'siempre.', True, P(chat("Mamá", "+598 99 000 001", "¿Venís?"), N), P(other_chat(), None))

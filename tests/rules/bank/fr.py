@@ -243,3 +243,9 @@ b("T3", "area-heading-dont", "custom", "Les mails de dupont-associes.fr dont l'o
   P(email("Paul Dupont", "paul@dupont-associes.fr", "Devis", "réclamation"), None))
 b("T7", "maitre", "always", "Les mails de mon avocat, Maître Dubois", True,
   P(email("Jean Dubois", "j.dubois@avocats.example", "Audience", "x"), N), P(other_email(), None))
+b("T7", "reason-aside", "custom", "Groupes WhatsApp : jamais, sauf le groupe « Marché de Noël Flagey » (j'y tiens un "
+  "stand, je veux tout voir).", True,
+  P(chat("Léa", "+32 470 00 00 01", "Qui ouvre ?", group=True, chat_name="Marché de Noël Flagey"), N),
+  P(chat("Léa", "+32 470 00 00 01", "Qui ouvre ?", group=True, chat_name="Voisins"), S))
+b("T7", "description-after-verb", "always", "Préviens-moi chaque fois que Bastien Moreau m'écrit (c'est mon galeriste).",
+  True, P(email("Bastien Moreau", "bastien@galerie.example", "Expo", "x"), N), P(other_email(), None))

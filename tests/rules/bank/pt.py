@@ -254,3 +254,9 @@ b("T7", "whoever", "custom", "Se um e-mail tratar da fiscalização do CRO-SP (p
   "quem for o remetente.", True,
   P(email("CRO-SP", "fiscalizacao@crosp.example", "Processo 2026/08812", "Prazo de resposta."), N),
   P(other_email(), None))
+b("T7", "role-comma-name", "always", "O meu contabilista, o Sr. Armando Cossa, quando me escreve por email ou por "
+  "WhatsApp", True, P(email("Armando Cossa", "acossa@contab.example", "IVA", "x"), N), P(other_email(), None))
+b("T7", "amount-alternatives", "always", "Faturas ou pedidos de pagamento acima de 50.000 MT: avisa-me sempre, venha de "
+  "quem vier", True,
+  P(email("Fornecedor", "contas@forn.example", "Fatura 12", "Total: 72.450 MT"), N),
+  P(email("Fornecedor", "contas@forn.example", "Fatura 13", "Total: 49.800 MT"), None))
