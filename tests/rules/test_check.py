@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from tic.rules import read_rules
+from tic.rules._reading import All, Kind, Mention, Reading
 from tic.rules.check import check_rules
 from tic.triage.decide import local_decisions
 
@@ -20,8 +21,17 @@ def test_t7_each_rule_with_its_reading_or_why_it_needs_a_model() -> None:
     assert report.needs_model == [refused]
 
 
-def test_t7_a_rule_no_event_can_match_is_warned() -> None:
-    (warning,) = check_rules("## Always notify\n- Calendar invites that @-mention me\n").warnings
+def test_t7_a_rule_no_event_can_match_is_not_understood() -> None:
+    report = check_rules("## Always notify\n- Calendar invites that @-mention me\n")
+    (rule,) = report.rules
+    assert not rule.understood and "could match no event" in rule.meaning and "WhatsApp messages" in rule.meaning
+
+
+def test_t7_a_model_reading_no_event_can_match_is_warned() -> None:
+    text = "## Always notify\n- Calendar invites that @-mention me\n"
+    dead = Reading(effect="notify", when=All(of=(Kind(kinds=("calendar",)), Mention())))
+    ruleset = read_rules(text).with_readings({"Calendar invites that @-mention me": dead})
+    (warning,) = check_rules(text, ruleset).warnings
     assert "can match no event" in warning and "WhatsApp messages" in warning
 
 

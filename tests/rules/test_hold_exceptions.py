@@ -67,3 +67,27 @@ def test_t7_a_list_not_read_refuses_the_hold_with_it(text: str) -> None:
 def test_t7_an_only_list_alone_is_refused() -> None:
     rs = read_rules('## Nights\nOnly two things may wake me: "Lola" and the P1 alerts.\n')
     assert [r.understood for r in rs.rules] == [False]
+
+
+THEN_ONLY = {
+    "de": "## Ruhezeiten\nZwischen 23:00 und 7:00 Uhr will ich meine Ruhe. In dieser Zeit dürfen nur Nachrichten von "
+          "Lola und E-Mails über P1 durchkommen; alles andere hebst du bis 7:00 Uhr auf.\n",
+    "en": "## Nights\nQuiet hours from 23:00 to 07:00. During that time only Lola and emails about P1 may get through; "
+          "everything else can wait until 07:00.\n",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(THEN_ONLY))
+def test_t11_then_only_these_get_through_is_the_holds_exceptions(lang: str) -> None:
+    rs = read_rules(THEN_ONLY[lang])
+    assert len(rs.rules) == 1 and not rs.not_understood, [(r.text, r.why_not) for r in rs.rules]
+    rule, night = rs.rules[0], Context(now=NIGHT, tz=TZ)
+    assert rule.verdict(_chat("Lola"), night).effect == "notify"
+    assert rule.verdict(_mail("P1 API down"), night).effect == "notify"
+    assert rule.verdict(_mail("P3 latency"), night).effect == "hold"
+
+
+def test_t11_the_rest_waiting_until_another_time_than_the_window_refuses_the_hold() -> None:
+    rs = read_rules("## Nachts\nRuhezeit von 22 bis 6 Uhr. In dieser Zeit dürfen nur Nachrichten von Jonas "
+                    "durchkommen; alles andere hebst du bis 8 Uhr auf.\n")
+    assert [r.understood for r in rs.rules] == [False] and "another time" in rs.rules[0].why_not

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 import pytest
 
@@ -101,10 +101,19 @@ def _normal(reading: Reading) -> str:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(readings(), st.sampled_from(["custom"]))
 def test_t7_rendering_a_reading_reads_back_the_same(reading: Reading, section: str) -> None:
+    assume(_can_match(reading.when))  # a reading no event can match is refused when read (never a rule)
     sentence = read_rule.__globals__["Rule"](section=section, text="", reading=reading).render()
     back = read_rule(sentence, section)
     assert back.understood, f"{sentence!r} is not understood: {back.why_not}"
     assert _normal(back.reading) == _normal(reading), f"{sentence!r}\n read back as {back.render()!r}"
+
+
+def _can_match(cond) -> bool:
+    if isinstance(cond, R.Any):
+        return all(_can_match(c) for c in cond.of)
+    if isinstance(cond, R.All):
+        return bool(possible_kinds(cond)) and all(_can_match(c) for c in cond.of)
+    return bool(possible_kinds(cond))
 
 
 def test_t7_the_reading_is_json_and_versioned() -> None:

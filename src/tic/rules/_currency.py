@@ -9,7 +9,11 @@ __all__ = ["CURRENCY", "PREFIX_PATTERN", "SUFFIX_PATTERN", "code_of"]
 
 # written before the number ("$5,000", "₱100,000", "R$ 1.480,00")
 _PREFIX = {"$": "USD", "us$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "r$": "BRL", "₱": "PHP", "₹": "INR",
-           "₦": "NGN", "₩": "KRW", "₺": "TRY", "₪": "ILS", "ksh": "KES", "a$": "AUD", "c$": "CAD", "nz$": "NZD"}
+           "₦": "NGN", "₩": "KRW", "₺": "TRY", "₪": "ILS", "ksh": "KES", "a$": "AUD", "c$": "CAD", "nz$": "NZD",
+           # ISO codes written first ("PHP 128,750.00", "EUR 1.200")
+           "usd": "USD", "eur": "EUR", "gbp": "GBP", "chf": "CHF", "php": "PHP", "inr": "INR", "mzn": "MZN",
+           "brl": "BRL", "mxn": "MXN", "cop": "COP", "clp": "CLP", "ars": "ARS", "aud": "AUD", "cad": "CAD",
+           "nzd": "NZD", "zar": "ZAR", "kes": "KES", "ngn": "NGN", "sek": "SEK", "nok": "NOK", "dkk": "DKK"}
 # written after it ("1.000 €", "50.000 MT", "2 400 euros")
 _SUFFIX = {"€": "EUR", "$": "USD", "£": "GBP", "eur": "EUR", "euro": "EUR", "euros": "EUR", "usd": "USD",
            "dollar": "USD", "dollars": "USD", "dolares": "USD", "dólares": "USD", "gbp": "GBP", "pound": "GBP",
@@ -28,8 +32,9 @@ def _alternation(keys) -> str:
     return "|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))
 
 
-PREFIX_PATTERN = _alternation(_PREFIX)
-# a name must end as a word ("50.000 MT", never "5 mths"); a sign needs no boundary
+# a code must end as a word ("EUR 5", never "Europe 5"); a sign needs no boundary
+PREFIX_PATTERN = "|".join([_alternation(k for k in _PREFIX if not k.isalpha()),
+                           rf"(?:{_alternation(k for k in _PREFIX if k.isalpha())})(?!\w)"])
 SUFFIX_PATTERN = "|".join([_alternation(k for k in _SUFFIX if not k.isalpha()),
                            rf"(?:{_alternation(k for k in _SUFFIX if k.isalpha())})(?!\w)"])
 

@@ -38,7 +38,9 @@ def kind_of(items: list[Item], i: int) -> tuple[str, int] | None:
 
     words = tuple(fold(x.text) for x in items[i + 1 : i + 3])
     n = next((len(k) for k in _KIND_OF if words[: len(k)] == k), 0)
-    if not n or i + 1 + n >= len(items) or items[i + 1 + n].cls not in {"kind", "cat"}:
+    if not n and i + 1 < len(items) and items[i + 1].cls == "kind":
+        n = -1  # 'no "digest" emails': the quoted word right before the noun says which kind
+    elif not n or i + 1 + n >= len(items) or items[i + 1 + n].cls not in {"kind", "cat"}:
         return None  # '"weekly summary" style automated mail': the example names the kind of mail meant
     cat = next((c.value for c in candidates(split_elisions(fold(items[i].text)), 0) if c.cls == "cat"
                 and c.words == len(items[i].text.split())), None)

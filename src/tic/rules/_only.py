@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from tic.rules._phrases import noun_phrases
 from tic.rules._reader import _cond, _merge
-from tic.rules._reading import Any, Everything, Sender
+from tic.rules._reading import All, Any, Everything, Sender, Window
 from tic.rules._rule import Rule
 from tic.rules._scan import Item, is_number, scan
+from tic.rules._slots import _clock
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.signals import words
 
-__all__ = ["exception_list", "only_list", "with_exceptions"]
+__all__ = ["exception_list", "only_list", "through_list", "with_exceptions"]
 
 _THINGS = {"things", "cosas", "coisas", "choses", "dinge", "sachen", "people", "personas", "pessoas", "personnes",
            "leute", "personen"}
@@ -89,6 +90,52 @@ def exception_list(text: str, people) -> object | None:
     return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
 
 
+def through_list(text: str, people) -> tuple[object, str | None] | None:
+    """'In dieser Zeit dürfen nur Nachrichten von Lena und E-Mails zur Betriebsprüfung FA-68/2211 durchkommen; alles
+    andere … hebst du bis 7:00 Uhr auf', 'During that time only Sam and calls from the hospital may get through':
+    what still gets through a hold, and the time the rest waits until (when said), or None when the sentence is
+    not such a list. The words before "only" may only say "then" ("in dieser Zeit", "during that time")."""
+    items = scan(text)
+    k = next((n for n, it in enumerate(items) if it.cls == "only"), None)
+    if k is None or k > 5 or any(it.cls not in {"f", "word", "pron"} and not (it.cls == "name" and (it.weak or it.initial))
+                                 for it in items[:k]):
+        return None
+    end = next((n for n in range(k + 1, len(items)) if items[n].cls == "punct" and items[n].text in {";", "."}),
+               len(items))
+    body = items[k + 1 : end]
+    if not body or not (body[-1].cls == "v+" and fold(body[-1].text) in _THROUGH_VERBS or fold(body[-1].text) in _THROUGH):
+        return None
+    while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH):
+        body.pop()
+    parts: list[list[Item]] = [[]]
+    for it in body:
+        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
+            parts.append([])
+        else:
+            it.weak = it.weak and any(ch.isdigit() for ch in it.text)  # a German noun names who; "… FA-68/2211" what
+            parts[-1].append(it)
+    parts = [p for p in parts if p]
+    if not parts:
+        raise Unread("what gets through is not said")
+    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
+    if any(isinstance(a, Everything) for a in alternatives):
+        raise Unread("what gets through is not understood")
+    cond = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+    rest = [it for it in items[end + 1 :] if not (it.cls == "punct" and it.text in {".", "!"})]
+    if not rest:
+        return cond, None
+    if rest[0].cls != "rest" or not any(it.cls == "keep" for it in rest) or any(
+            it.cls in {"neg", "v-", "only", "unless", "except", "if"} for it in rest):
+        raise Unread("what happens to the rest is not understood (it waits until the window ends?)")
+    times = [it for it in rest if it.cls == "time"]
+    if len(times) > 1:
+        raise Unread("more than one time for the end of a hold is not understood")
+    return cond, (_clock(times[0]) if times else None)
+
+
+_THROUGH_VERBS = {"durchkommen", "get through", "come through", "pasar", "passer", "passar", "durchgestellt werden"}
+
+
 def _known_contacts(cond, people):
     """'Palo 🐢' named again after 'la tengo guardada como "Palo 🐢"': the saved contact, matched whole."""
     if not isinstance(cond, Sender):
@@ -110,6 +157,10 @@ def with_exceptions(prev, text: str, people):
         cond = only_list(text, people)
         if cond is None:
             cond = exception_list(text, people)
+        if cond is None and (through := through_list(text, people)) is not None:
+            cond, until = through
+            if until is not None and until not in _window_ends(reading.when):
+                raise Unread(f"the rest waits until {until}, but the hold ends at another time")
     except Unread as exc:
         return Rule(section=prev.section, text=both, why_not=str(exc), heading=prev.heading)
     if cond is None:
@@ -117,3 +168,11 @@ def with_exceptions(prev, text: str, people):
     return Rule(section=prev.section, text=both, heading=prev.heading,
                 reading=reading.model_copy(update={"unless": cond}))
 
+
+def _window_ends(cond) -> set[str]:
+    """The end times of the windows in a hold's condition ("07:00")."""
+    if isinstance(cond, Window):
+        return {cond.end} if cond.end else set()
+    if isinstance(cond, (All, Any)):
+        return set().union(*(_window_ends(c) for c in cond.of))
+    return set()

@@ -47,7 +47,7 @@ from tic.rules._clauses import every_there as _every_there
 from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
-from tic.rules._match import ops, possible_kinds
+from tic.rules._match import ALL_KINDS, ops, possible_kinds
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
@@ -212,6 +212,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in items) and "email" in stated:
         raise Unread("whether an e-mail's sender is in your contacts is not known offline (a chat's number is saved "
                      'or not: say "unknown numbers" or "on WhatsApp")')
+    if (dead := _dead_part(when)) is not None:  # a reading no event can match is a misreading, never a rule
+        raise Unread(f"part of the rule could match no event ({dead})")
     exception = unless.of if isinstance(unless, Not) else unless
     if exception is not None and (kinds := possible_kinds(when)) and not possible_kinds(exception) & kinds:
         raise Unread("its exception is about another kind of event than the rule, so it could never apply")
@@ -276,6 +278,22 @@ def _without_reasons(items: list[Item]) -> list[Item]:
         if start > 0 and len(clause) > 1 and fold(clause[0].text) in _FIRST_PERSON and clause[-1].cls == "anyway":
             out = out[: max(start - 1, 0)] + out[end:]
     return out
+
+
+_KIND_WORDS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
+
+
+def _dead_part(cond) -> str | None:
+    """A part of `cond` that no event can match (an e-mail from a WhatsApp contact, …), said in words, or None."""
+    if isinstance(cond, Any):
+        return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
+    if not possible_kinds(cond):
+        kinds = [possible_kinds(c) for c in cond.of] if isinstance(cond, All) else []
+        said = [" or ".join(_KIND_WORDS[k] for k in sorted(ks)) for ks in kinds if ks != ALL_KINDS]
+        return "it asks for " + " that are also ".join(said) if len(said) > 1 else "nothing matches it"
+    if isinstance(cond, All):
+        return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
+    return None
 
 
 def _no_label_or_sender(items: list[Item]) -> None:

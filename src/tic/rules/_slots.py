@@ -489,8 +489,9 @@ def labelled_ref(x: Item) -> Item:
     """'Aktenzeichen VG-88217' scanned as one (German) name: the reference alone."""
     first, _, rest = x.text.partition(" ")
     label = fold(first)
-    if x.cls == "name" and (label in _REF_WORDS or label.endswith(("nummer", "zeichen", "number", "referenz"))) \
-            and re.fullmatch(r"[\w/-]*\d[\w/-]*", rest):
+    if x.cls == "name" and (label in _REF_WORDS or label.endswith(("nummer", "zeichen", "number", "referenz", "zahl"))
+                            or x.weak and re.search(r"[-/]", rest)) \
+            and re.fullmatch(r"[\w/-]*\d[\w/-]*", rest):  # "Betriebsprüfung FA-68/2211": the reference
         return Item("ref", rest, value=fold(rest))
     return x
 

@@ -22,8 +22,8 @@ from typing import Protocol
 
 from tic.sources import Event
 from tic.signals._classify import traits
-from tic.signals._vocab import GENERIC, STOP, STREET, VOCAB
-from tic.signals._roles import role_evidence
+from tic.signals._vocab import GENERIC, RELATION, STOP, STREET, VOCAB
+from tic.signals._roles import FAMILY, role_evidence
 from tic.signals._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
     CreatedTodayMatcher, RecurrenceMatcher, StartsWithinMatcher, event_start, fmt_delta, local_zone,
 )
@@ -153,6 +153,7 @@ def _same_parts(display: list[str], name: list[str]) -> bool:
 
 
 _HONORIFIC_WORDS = {"mr", "mrs", "ms", "dr", "prof", "herr", "frau"}
+_FAMILY_WORDS = {w for words_ in FAMILY.values() for w in words_}
 
 
 def _address_forms(name: list[str]) -> set[str]:
@@ -191,12 +192,20 @@ class SenderSpec:
             return f'display name "{display}" contains "{self.value}"' if fold(self.value) in fold(display) else None
         if self.kind == "contact" or (self.kind == "name" and event.kind == "whatsapp"):
             dw = words(display)
-            exact = dw == vw if self.kind == "contact" else dw[: len(vw)] == vw  # a saved name is the whole name
+            exact = dw == vw if self.kind == "contact" else dw[: len(vw)] == vw and (
+                len(vw) > 1 or all(w in RELATION or fold(w) in _FAMILY_WORDS for w in dw[1:]))
+            # a saved name is the whole name; a first name alone is that contact ("Ellie", "Ellie ❤️", "Ellie (wife)"),
+            # never one saved with more ("Ellie Marsh (kayak hire)", "Lena Huber Yoga": someone else)
             exact = exact or _same_parts(dw, vw)  # "Park Min-jun" saved, "Min-jun Park" in the rule
             if (event.kind == "whatsapp" and exact) or (event.kind != "whatsapp" and contains_words(dw, vw)):
                 return f'from the contact "{display}"' if event.kind == "whatsapp" else f'sender "{display}"'
             if self.kind == "contact":
                 return None  # a name not matched whole may still name an organisation ("Lou (Bramble)")
+            if event.kind == "whatsapp" and len(vw) >= 2 and len(dw) >= 2 and dw[0] in _HONORIFICS \
+                    and dw[1] == vw[-1] and all(w in RELATION for w in dw[2:]):
+                return f'from the contact "{display}"'  # "Mr Dizon (landlord)" saved, "Ernesto Dizon" in the rule
+            if event.kind == "whatsapp" and len(vw) == 1:
+                return None  # a first name alone is the contact saved as that name, never one saved with more
         if self.kind == "name" and len(vw) == 2 and vw[0] in _HONORIFICS:
             return _by_surname(display, vw[1])  # "Mme Aubertin": a person, never "Aubertin Immobilier"
         # name / org: display name, address, domain labels

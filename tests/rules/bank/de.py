@@ -255,3 +255,7 @@ b("T7", "identity-clause", "always", "Dasselbe gilt für jede E-Mail von unserem
   P(email("Franz Steiner", "f.steiner@holzbau-steiner.at", "Bilanz", "x"), N), P(other_email(), None))
 b("T7", "durchkommen", "always", "Nachrichten meiner Tochter Lena auf WhatsApp sollen immer durchkommen.", True,
   P(chat("Lena", "+43 660 000 0001", "Hallo"), N), P(other_chat(), None))
+b("T7", "reference-in-name", "custom", "Jede E-Mail zur Betriebsprüfung mit der Aktenzahl FA-68/2211 will ich sehen, "
+  "egal wer sie schickt.", True,
+  P(email("Finanzamt Graz", "post@finanzamt.example", "FA-68/2211 Unterlagen", "x"), N),
+  P(email("Finanzamt Graz", "post@finanzamt.example", "FA-68/2217 Unterlagen", "x"), None))

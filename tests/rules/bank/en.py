@@ -450,3 +450,6 @@ b("T7", "mentioned-in-quoted-group", "custom", 'Never notify me about WhatsApp g
   '@-mentions me in "On-call vets AB"', True,
   P(chat("Jo", "+1 780 555 0101", "@you?", group=True, chat_name="On-call vets AB", mentions=("me",)), N),
   P(chat("Jo", "+1 780 555 0101", "@you?", group=True, chat_name="Book club", mentions=("me",)), S))
+b("T7", "dead-reading", "never", '"Weekly update" emails', False, understood=False)
+b("T7", "quoted-kind", "never", 'No newsletters, no promotions, no "digest" emails.', True,
+  P(newsletter("Acme", "acme.example"), S), P(digest("Trello", "trello.com"), S), P(other_email(), None))
