@@ -20,7 +20,7 @@ from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["zone_note", "strip_release"]
+__all__ = ["release_of", "strip_release", "zone_note"]
 
 _WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after"}
 _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest"}
@@ -50,16 +50,13 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")
     end = next((k for k in range(first + 1, len(items)) if items[k].cls in {"except", "unless"}), len(items))
     clause = items[start + 1 : end]
-    if bad := [it.text for it in clause if it.cls not in _RELEASE_OK and fold(it.text) not in _RELEASE_WORDS]:
+    if bad := [it.text for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
         raise Unread(f'"{" ".join(bad[:3])}" is not understood in what happens when the hold ends')
     if all(it.cls in {"keep", "any", "f", "pron"} for it in clause) and not any(
             fold(it.text) in _RELEASE_WORDS for it in clause):  # "at night, 23:00-6:00, hold everything": the verb
         return [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]], None, True
-    times = [it for it in clause if it.cls in {"time", "number"}]
-    if len(times) > 1:
-        raise Unread("more than one time for the end of a hold is not understood")
     rest = items[:start] + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
-    return rest, _clock(times[0]) if times else None, True
+    return rest, release_of(clause), True
 
 
 _UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "until then"}
@@ -72,13 +69,28 @@ def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | N
     while k < len(items) and items[k].cls in {"any", "f", "pron"} and fold(items[k].text) not in _UNTIL:
         k += 1
     if k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw":
-        return items, None, True
-    end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
-                or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+        k = next((j for j in range(verb - 1, -1, -1) if fold(items[j].text) in _UNTIL
+                  and any(x.cls in {"day", "time", "number"} for x in items[j + 1 : verb])), None)
+        if k is None:  # "Am Wochenende alles bis Montag 8 Uhr zurückhalten": the verb last, the end before it
+            return items, None, True
+        end = verb
+    else:
+        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
+                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
     clause = items[k:end]
-    if [it for it in clause if it.cls not in _RELEASE_OK and fold(it.text) not in _RELEASE_WORDS]:
+    if [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
         return items, None, True  # not a plain "until ..." (the reader says what it cannot read)
+    return [*items[:k], *items[end:]], release_of(clause), True
+
+
+def release_of(clause: list[Item]) -> str | None:
+    """When a hold's release clause says it ends: "07:00", "mon 09:00" ("until Monday 9am", "bis Montag 8 Uhr"),
+    "mon" (the day's start), or None (the window's end)."""
     times = [it for it in clause if it.cls in {"time", "number"}]
-    if len(times) > 1:
-        raise Unread("more than one time for the end of a hold is not understood")
-    return [*items[:k], *items[end:]], _clock(times[0]) if times else None, True
+    days = [d for it in clause if it.cls == "day" for d in (it.value or ())]
+    if len(times) > 1 or len(days) > 1:
+        raise Unread("more than one time or day for the end of a hold is not understood")
+    at = _clock(times[0]) if times else None
+    if days:
+        return f"{days[0]} {at}" if at else days[0]
+    return at

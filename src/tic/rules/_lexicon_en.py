@@ -47,3 +47,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "they've been|they have been|it's been|it has been|they were|it was|they get|it gets")
     add("concfull", "no matter what|no matter what happens|whatever happens|come what may")
     add("f", "the same goes for|same goes for|the same applies to|same applies to|the same for|same for")
+    add("f", "that comes in|comes in|that come in|that arrives|that arrive|arriving")

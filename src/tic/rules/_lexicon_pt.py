@@ -74,3 +74,4 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "incomodes|me incomodes|incomode|me incomode|incomodem|me incomodem|incomodar")
     add("concfull", "aconteca o que acontecer|seja o que for")
     add("f", "o mesmo vale para|o mesmo para")
+    add("day", "segunda|segundas", ("mon",))

@@ -58,9 +58,20 @@ def _not(c: R.Not, e, ctx):
 
 
 def release_time(cond, ctx) -> datetime | None:
-    """When the windows in `cond` that hold now end (the hold's release), or None."""
-    ends = [b[1] for w in _windows(cond) if (b := window_bounds(w, window_local(w, ctx))) is not None]
-    return max(ends) if ends else None
+    """When the windows in `cond` that hold now end (the hold's release), or None. Windows that follow on from
+    each other are one hold ("on weekends, and on Mondays until 09:00": released Monday 09:00)."""
+    windows = _windows(cond)
+    ends = [b[1] for w in windows if (b := window_bounds(w, window_local(w, ctx))) is not None]
+    if not ends:
+        return None
+    end = max(ends)
+    for _ in range(8):
+        later = [b[1] for w in windows if (b := window_bounds(w, end.astimezone(window_local(w, ctx).tzinfo)))
+                 is not None and b[1] > end]
+        if not later:
+            break
+        end = max(later)
+    return end
 
 
 def _windows(cond) -> list:

@@ -37,6 +37,7 @@ from tic.rules._reading import (
     StartsOn,
     StartsWithin,
     Topic,
+    WEEKDAYS,
     Window,
     conjoin,
 )
@@ -204,7 +205,9 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("no sender, topic, kind of message, chat or calendar timing recognised")
     if _has_window(unless) and unless_effect is None and effect == "notify":
         unless_effect = "hold"
-    if has_release and not (effect == "hold" and _release_fits(when, release)):
+    if has_release and effect == "hold" and release and release[:3] in WEEKDAYS:
+        when = _until_day(when, release)  # "on weekends … until Monday 9am": the hold runs on into that morning
+    elif has_release and not (effect == "hold" and _release_fits(when, release)):
         raise Unread("what happens at the end of the hold does not fit its window")
     if {"cancelled", "changed"} & (ops(when) | ops(unless)) and not about_calendar(items):
         raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
@@ -360,6 +363,24 @@ def _kind_asides_inline(items: list[Item]) -> list[Item]:
             continue
         out.append(it)
     return out
+
+
+def _until_day(when: object, release: str) -> object:
+    """'Anything on Saturday or Sunday can wait until Monday 9am': the weekend's window, and Monday until 09:00 -
+    the hold ends when both are over. The day must be the one right after the window's days, which are whole days."""
+    windows = [when] if isinstance(when, Window) else [c for c in getattr(when, "of", ()) if isinstance(c, Window)]
+    day, _, at = release.partition(" ")
+    if len(windows) != 1 or not windows[0].days or windows[0].start or windows[0].end:
+        raise Unread("a hold that ends on another day is understood only after whole days (\"on weekends\")")
+    window = windows[0]
+    nxt = {WEEKDAYS[(WEEKDAYS.index(d) + 1) % 7] for d in window.days} - set(window.days)
+    if nxt != {day}:
+        raise Unread(f"the hold ends on a day that does not follow its days ({', '.join(window.days)})")
+    if not at:
+        return when  # "until Monday": the window's own end
+    morning = Window(days=(day,), start="00:00", end=at, zone=window.zone)
+    both = Any(of=(window, morning))
+    return both if when is window else All(of=tuple(both if c is window else c for c in when.of))
 
 
 def _release_fits(when: object, release: str | None) -> bool:

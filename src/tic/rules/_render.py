@@ -19,15 +19,42 @@ def render(reading: R.Reading) -> str:
         verb = {"notify": "notify me", "skip": "don't notify me", "hold": "hold it"}[reading.effect]
         return f"If none of the above applies, {verb}."
     verb = "Notify me about" if reading.effect == "notify" else "Don't notify me about"
-    text = f"{verb} {_scope(reading.when)}"
+    when, next_morning = _next_morning(reading.when) if reading.effect == "hold" else (reading.when, None)
+    text = f"{verb} {_scope(when)}"
     if reading.unless is not None:
         if isinstance(reading.unless, R.Not):
             text += f" only if {_clause(reading.unless.of)}"
         else:
             text += f" unless {_clause(reading.unless)}"
-    if reading.effect == "hold":
+    if reading.effect == "hold" and next_morning is not None:
+        day, at = next_morning
+        text += f": hold it until {_DAY_NAME[day]} {at}"  # "on weekends … until Monday 09:00"
+    elif reading.effect == "hold":
         text += ": hold it until then"  # quiet hours keep what arrives and show it when they end (T11)
     return text + "."
+
+
+_DAY_NAME = {"mon": "Monday", "tue": "Tuesday", "wed": "Wednesday", "thu": "Thursday", "fri": "Friday",
+             "sat": "Saturday", "sun": "Sunday"}
+
+
+def _next_morning(when):
+    """A hold over whole days that runs on into the next day's morning (the reader's "until Monday 9am"): the
+    rule's own window, and (day, "HH:MM") - or `when` as it is and None."""
+    def split(any_):
+        if isinstance(any_, R.Any) and len(any_.of) == 2 and all(isinstance(w, R.Window) for w in any_.of):
+            days, morning = any_.of
+            if days.days and not days.start and len(morning.days) == 1 and morning.start == "00:00" and morning.end:
+                return days, (morning.days[0], morning.end)
+        return None
+
+    if (hit := split(when)) is not None:
+        return hit
+    if isinstance(when, R.All):
+        for c in when.of:
+            if (hit := split(c)) is not None:
+                return R.All(of=tuple(hit[0] if x is c else x for x in when.of)), hit[1]
+    return when, None
 
 
 def describe(reading: R.Reading) -> str:

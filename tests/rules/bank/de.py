@@ -259,3 +259,6 @@ b("T7", "reference-in-name", "custom", "Jede E-Mail zur Betriebsprüfung mit der
   "egal wer sie schickt.", True,
   P(email("Finanzamt Graz", "post@finanzamt.example", "FA-68/2211 Unterlagen", "x"), N),
   P(email("Finanzamt Graz", "post@finanzamt.example", "FA-68/2217 Unterlagen", "x"), None))
+b("T11", "until-next-day", "custom", "Am Wochenende alles bis Montag 8 Uhr zurückhalten", True,
+  P(other_email(), H, "Samstag", at="2026-03-14 10:00", until="2026-03-16 08:00"),
+  P(other_email(), None, "Montag später", at="2026-03-16 09:30"))

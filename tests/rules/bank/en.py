@@ -453,3 +453,9 @@ b("T7", "mentioned-in-quoted-group", "custom", 'Never notify me about WhatsApp g
 b("T7", "dead-reading", "never", '"Weekly update" emails', False, understood=False)
 b("T7", "quoted-kind", "never", 'No newsletters, no promotions, no "digest" emails.', True,
   P(newsletter("Acme", "acme.example"), S), P(digest("Trello", "trello.com"), S), P(other_email(), None))
+b("T11", "until-next-day", "custom", "On weekends hold everything until Monday 9am", True,
+  P(other_email(), H, "Saturday", at="2026-03-14 10:00", until="2026-03-16 09:00"),
+  P(other_email(), H, "Monday early", at="2026-03-16 08:30", until="2026-03-16 09:00"),
+  P(other_email(), None, "Monday later", at="2026-03-16 09:30"),
+  P(other_email(), None, "Friday night", at="2026-03-13 23:00"))
+b.no("T11", "until-a-day-not-next", "custom", "On weekends hold everything until Tuesday 9am")

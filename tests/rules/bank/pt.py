@@ -260,3 +260,7 @@ b("T7", "amount-alternatives", "always", "Faturas ou pedidos de pagamento acima 
   "quem vier", True,
   P(email("Fornecedor", "contas@forn.example", "Fatura 12", "Total: 72.450 MT"), N),
   P(email("Fornecedor", "contas@forn.example", "Fatura 13", "Total: 49.800 MT"), None))
+b("T11", "until-next-day", "custom", "No fim de semana segura tudo até segunda às 8h, menos as mensagens da Ana", True,
+  P(other_email(), H, "sábado", at="2026-03-14 10:00", until="2026-03-16 08:00"),
+  P(chat("Ana", "+351 910 000 001", "Olá"), N, "a Ana", at="2026-03-14 10:00"),
+  P(other_email(), None, "segunda mais tarde", at="2026-03-16 09:30"))
