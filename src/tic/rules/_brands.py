@@ -18,7 +18,8 @@ _NAMES = (
 _SHORT = {"insta": "Instagram", "fb": "Facebook", "yt": "YouTube", "gh": "GitHub"}
 _TWO = {("mercado", "livre"): "Mercado Livre", ("mercado", "libre"): "Mercado Libre",
         ("mercado", "pago"): "Mercado Pago", ("uber", "eats"): "Uber Eats", ("google", "calendar"): "",
-        ("apartments", "com"): "Apartments.com"}
+        ("apartments", "com"): "Apartments.com", ("microsoft", "teams"): "Microsoft Teams",
+        ("google", "drive"): "Google Drive", ("google", "docs"): "Google Docs", ("apple", "pay"): "Apple Pay"}
 _ONE = {n.lower(): n for n in _NAMES} | _SHORT
 
 

@@ -100,10 +100,11 @@ def clauses(items: list[Item]) -> list[_Clause]:
 
 
 def _apposition_at(items: list[Item], k: int) -> bool:
-    """Whether the comma at items[k] opens or closes a name set beside a role ("my landlord, Ernesto Dizon, …")."""
+    """Whether the comma at items[k] opens or closes a name set beside a role ("my landlord, Ernesto Dizon, …",
+    "… da minha esposa, Beatriz")."""
     before, after = items[k - 1] if k else None, items[k + 1] if k + 1 < len(items) else None
-    if before is not None and before.cls == "word" and after is not None and after.cls == "name" \
-            and k + 2 < len(items) and items[k + 2].cls == "punct" and items[k + 2].text == ",":
+    if before is not None and before.cls == "word" and after is not None and after.cls == "name" and (
+            k + 2 == len(items) or items[k + 2].cls == "punct" and items[k + 2].text in {",", ".", "!"}):
         return True
     return before is not None and before.cls == "name" and k >= 2 and items[k - 2].cls == "punct" \
         and items[k - 2].text == "," and k >= 3 and items[k - 3].cls == "word"
@@ -167,7 +168,7 @@ _CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "ne
 
 
 # names of a quiet period: a negation on their own ("Quiet hours 22:00-07:00"), a label when the clause says it
-QUIET_LABELS = {"quiet hours", "quiet time", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
+QUIET_LABELS = {"quiet hours", "quiet time", "ruhe", "bitte ruhe", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
                  "horas de silencio", "horario de silencio", "modo silencio", "will ich meine ruhe",
                  "ich will meine ruhe", "i want peace and quiet", "do not disturb", "ne pas deranger", "no molestar",
                  "nao perturbe", "nicht storen"}

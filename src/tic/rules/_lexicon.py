@@ -120,7 +120,7 @@ _add("kind", "email|emails|e-mail|e-mails|mail|mails|inbox|message in my inbox|m
              "e-mail-nachricht|mail-nachricht|e-mail-nachrichten|courriel|courriels|mel|"
              "mensagem de e-mail|correio|correio eletronico", E)
 _add("kind", "whatsapp|whats app|whatsapps|whatsapp message|whatsapp messages|chat|chats|chat message|"
-             "chat messages|text|texts|text message|text messages|sms|dm|dms|direct message|direct messages|"
+             "chat messages|text|texts|text message|text messages|sms|"
              "mensaje de whatsapp|mensajes de whatsapp|whatsapp-nachricht|whatsapp-nachrichten|"
              "message whatsapp|messages whatsapp|mensagem de whatsapp|mensagens de whatsapp|mensagem no whatsapp|"
              "mensagens no whatsapp", W)
@@ -184,7 +184,8 @@ _add("group", "group|groups|group chat|group chats|group message|group messages|
               "gruppenchat|gruppenchats|whatsapp-gruppe|whatsapp-gruppen|groupe|groupes|discussion de groupe|"
               "discussions de groupe|groupe whatsapp|groupes whatsapp|conversa de grupo|conversas de grupo",
      True)
-_add("group", "direct chat|direct chats|private chat|private chats|private message|private messages|"
+_add("group", "direct chat|direct chats|private chat|private chats|private message|private messages|dm|dms|"
+              "direct message|direct messages|"
               "one-to-one chats|one-to-one messages|individual chats|personal messages|chat privado|"
               "chats privados|mensajes privados|mensaje privado|privatchat|privatchats|privatnachricht|"
               "privatnachrichten|message prive|messages prives|discussion privee|discussions privees|"

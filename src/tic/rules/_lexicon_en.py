@@ -48,3 +48,5 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "no matter what|no matter what happens|whatever happens|come what may")
     add("f", "the same goes for|same goes for|the same applies to|same applies to|the same for|same for")
     add("f", "that comes in|comes in|that come in|that arrives|that arrive|arriving")
+    add("cat", "discount offers|discounts|special offers|deals|sales|sale emails", "marketing")
+    add("f", "to another time|to another day|to a different time|to a different day|to another date|to a new time")

@@ -71,3 +71,4 @@ def register(add: Callable[..., None]) -> None:
     add("negv", "oubliez pas de|oublie pas de|oubliez de|oublie de|oublier de")
     add("concfull", "quoi qu'il arrive|quoiqu'il arrive")
     add("f", "la meme chose pour|pareil pour|idem pour")
+    add("neg", "pas la peine|c'est pas la peine|ce n'est pas la peine")

@@ -211,7 +211,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("what happens at the end of the hold does not fit its window")
     if {"cancelled", "changed"} & (ops(when) | ops(unless)) and not about_calendar(items):
         raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
-    stated = {k for it in items if it.cls in {"kind", "msgverb"} for k in (it.value or ())} or {"email"}
+    stated = {k for it in items if it.cls in {"kind", "msgverb"} for k in (it.value or ())} | (
+        {"whatsapp"} if any(it.cls in {"group", "mention"} for it in items) else set()) or {"email"}
     if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in items) and "email" in stated:
         raise Unread("whether an e-mail's sender is in your contacts is not known offline (a chat's number is saved "
                      'or not: say "unknown numbers" or "on WhatsApp")')
@@ -403,6 +404,12 @@ def _verb_final(items: list[Item]) -> None:
     for k, it in enumerate(items):
         if it.cls != "aboutv":
             continue
+        me = next((n for n in range(k - 1, -1, -1) if items[n].text.lower() == "mich"
+                   or items[n].cls == "punct" and items[n].text in {",", ";", "."}), None)
+        if me is not None and items[me].text.lower() == "mich" and fold(it.text) in _MENTIONS_ME:
+            it.cls = "mention"  # "Wenn mich jemand in einer Gruppe erwähnt": I am mentioned
+            del items[me]
+            continue
         b = k - 1
         while b >= 0 and (items[b].cls in {"name", "word", "ref", "quote", "number", "or", "and"}
                           or items[b].cls == "f" and items[b].text.lower() in _RELATIVE | _ARTICLES):
@@ -415,6 +422,7 @@ def _verb_final(items: list[Item]) -> None:
         items[r + 1 : k + 1] = [it] + items[r + 1 : k]
 
 
+_MENTIONS_ME = {"erwahnt", "erwahnen", "markiert", "markieren", "taggt", "taggen", "nennt"}
 _IT = {"it", "them", "this", "that", "lo", "es", "ca", "cela", "isso", "ihn", "sie"}
 
 

@@ -134,6 +134,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
         if it.cls == "domain":
             who.append(Who(by="domain", value=it.text.lower().lstrip("@")))
             j += 1
+            if j < len(items) and fold(items[j].text) in {"addresses", "address", "accounts", "emails", "adressen",
+                                                          "direcciones", "enderecos", "adresses"}:
+                j += 1  # "Mail from @stripe.com addresses": what the domain is
             continue
         if it.cls == "phone":
             who.append(Who(by="phone", value=phone(it.text)))
@@ -314,6 +317,8 @@ def says_nothing(inner: list[Item]) -> bool:
     """An aside understood to add nothing: examples, or a note about the contact's name ('(c'est le nom du
     contact)'), or emphasis."""
     core = [it for it in inner if it.cls != "punct"]
+    if core and all(it.cls == "cat" for it in core):
+        return True  # "E-mails automáticos (no-reply)": another name for the kind of mail said before it
     return examples(inner) or bool(core) and all(
         fold(it.text) in _CONTACT_NOTE or it.cls in {"ident", "f", "pron", "emph", "always", "conc", "concfull"}
         for it in core)
@@ -336,7 +341,7 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
     """What an aside says about the sender before it: [(who...)], and a role it names ("my daughter")."""
     who: list[Who] = []
     role = ""
-    if examples(inner):
+    if examples(inner) or says_nothing(inner):
         return who, role
     if (nets := _where_they_write(inner)) is not None:
         return nets, role

@@ -262,3 +262,8 @@ b("T7", "reference-in-name", "custom", "Jede E-Mail zur Betriebsprüfung mit der
 b("T11", "until-next-day", "custom", "Am Wochenende alles bis Montag 8 Uhr zurückhalten", True,
   P(other_email(), H, "Samstag", at="2026-03-14 10:00", until="2026-03-16 08:00"),
   P(other_email(), None, "Montag später", at="2026-03-16 09:30"))
+b("T7", "mich-erwaehnt", "custom", "Wenn mich jemand in einer Gruppe erwähnt, sofort Bescheid geben", True,
+  P(chat("Jo", "+49 170 0000001", "@du?", group=True, chat_name="Team", mentions=("me",)), N),
+  P(chat("Jo", "+49 170 0000001", "Hallo", group=True, chat_name="Team"), None))
+b("T11", "ruhe-then-hold", "custom", "Zwischen 22 und 7 Uhr Ruhe – alles bis 7 Uhr zurückhalten", True,
+  P(other_email(), H, "nachts", at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None))

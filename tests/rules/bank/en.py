@@ -459,3 +459,10 @@ b("T11", "until-next-day", "custom", "On weekends hold everything until Monday 9
   P(other_email(), None, "Monday later", at="2026-03-16 09:30"),
   P(other_email(), None, "Friday night", at="2026-03-13 23:00"))
 b.no("T11", "until-a-day-not-next", "custom", "On weekends hold everything until Tuesday 9am")
+b("T7", "direct-messages", "always", "Direct messages on WhatsApp", True,
+  P(chat("Ana", "+34 600 000 111", "hola"), N),
+  P(chat("Ana", "+34 600 000 111", "hola", group=True, chat_name="Familia"), None))
+b("T7", "domain-addresses", "always", "Mail from @stripe.com addresses", True,
+  P(email("Stripe", "support@stripe.com", "Payout", "x"), N), P(other_email(), None))
+b("T7", "moved-to-another-time", "custom", "If a meeting is moved to another time, tell me.", True,
+  P(event("Sync", created_ago=days(5), modified_ago=hours(1)), N), P(event("Sync"), None))

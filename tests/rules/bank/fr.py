@@ -249,3 +249,6 @@ b("T7", "reason-aside", "custom", "Groupes WhatsApp : jamais, sauf le groupe « 
   P(chat("Léa", "+32 470 00 00 01", "Qui ouvre ?", group=True, chat_name="Voisins"), S))
 b("T7", "description-after-verb", "always", "Préviens-moi chaque fois que Bastien Moreau m'écrit (c'est mon galeriste).",
   True, P(email("Bastien Moreau", "bastien@galerie.example", "Expo", "x"), N), P(other_email(), None))
+b("T7", "pas-la-peine", "custom", "Les paiements de moins de 10 €, pas la peine", True,
+  P(email("Banque", "alertes@banque.example", "Paiement accepté", "Paiement de 4,50 €"), S),
+  P(email("Banque", "alertes@banque.example", "Paiement accepté", "Paiement de 45,00 €"), None))

@@ -264,3 +264,8 @@ b("T11", "until-next-day", "custom", "No fim de semana segura tudo até segunda 
   P(other_email(), H, "sábado", at="2026-03-14 10:00", until="2026-03-16 08:00"),
   P(chat("Ana", "+351 910 000 001", "Olá"), N, "a Ana", at="2026-03-14 10:00"),
   P(other_email(), None, "segunda mais tarde", at="2026-03-16 09:30"))
+b("T7", "role-comma-name-at-end", "custom", "Nos fins de semana, só me avise se for da minha esposa, Beatriz", True,
+  P(chat("Beatriz", "+55 11 90000-0001", "Oi"), N, "sábado", at="2026-03-14 10:00"),
+  P(other_chat(), S, "sábado", at="2026-03-14 10:00"))
+b("T7", "cat-aside", "never", "E-mails automáticos (no-reply)", True, P(digest("Sistema", "sistema.example"), S),
+  P(other_email(), None))
