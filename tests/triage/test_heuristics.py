@@ -63,6 +63,9 @@ ROWS = [
     ("routine-weekly", meeting("Weekly sync", starts_in=H, created_ago=2000 * H, rrule="FREQ=WEEKLY;BYDAY=TU"), False),
     ("long-known", meeting("Quarterly planning", starts_in=140 * H, created_ago=500 * H), False),
     ("added-today-far-away", meeting("Haircut", starts_in=150 * H, created_ago=H), False),
+    # NOW is 10:00 in Berlin: added at 07:00 today is new to the user; added at 21:00 yesterday they have likely seen
+    ("added-this-morning-soon", meeting("Site visit", starts_in=5 * H, created_ago=3 * H), True),
+    ("added-last-night-soon", meeting("Site visit", starts_in=5 * H, created_ago=13 * H), False),
     ("holiday", meeting("Public holiday", starts_in=90 * H, created_ago=8000 * H, all_day=True), False),
     ("already-started", meeting("Old", starts_in=-2 * H, created_ago=H), False),
 ]

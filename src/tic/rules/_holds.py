@@ -23,7 +23,7 @@ from tic.rules._zones import zone_note
 __all__ = ["release_of", "strip_release", "zone_note"]
 
 _WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after"}
-_RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest"}
+_RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest", "notice"}
 # words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",

@@ -50,3 +50,11 @@ def register(add: Callable[..., None]) -> None:
     add("f", "that comes in|comes in|that come in|that arrives|that arrive|arriving")
     add("cat", "discount offers|discounts|special offers|deals|sales|sale emails", "marketing")
     add("f", "to another time|to another day|to a different time|to a different day|to another date|to a new time")
+    add("v+", "let that through|let them through|let it through|let those through|let through|deliver it|"
+              "deliver them|deliver")
+    add("v-", "should stay silent|stay silent|stays silent|keep silent|keep quiet|stay quiet|should stay quiet")
+    add("emph", "full stop|period|are already part of my routine|is already part of my routine|"
+                "already part of my routine")
+    add("cat", "anything a machine sends automatically|anything a machine sends|a machine sends automatically|"
+               "a machine sends|machine-sent|sends automatically", "automated")
+    add("about", "concerns|concern|that concerns|that concern")

@@ -72,3 +72,5 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "quoi qu'il arrive|quoiqu'il arrive")
     add("f", "la meme chose pour|pareil pour|idem pour")
     add("neg", "pas la peine|c'est pas la peine|ce n'est pas la peine")
+    add("org", "toute personne du|toute personne de|toute personne chez|n'importe qui chez|quiconque chez")
+    add("v+", "prevenez|prevenez-moi|me prevenez")

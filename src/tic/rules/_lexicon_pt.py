@@ -75,3 +75,5 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "aconteca o que acontecer|seja o que for")
     add("f", "o mesmo vale para|o mesmo para")
     add("day", "segunda|segundas", ("mon",))
+    add("mention", "eu for mencionada|eu for mencionado|for mencionada|for mencionado|me mencionarem|mencionada|"
+                   "mencionado")

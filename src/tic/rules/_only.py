@@ -13,6 +13,7 @@ from tic.rules._reading import All, Any, Everything, Sender, Window
 from tic.rules._rule import Rule
 from tic.rules._scan import Item, is_number, scan
 from tic.rules._slots import _clock
+from tic.rules._clauses import QUIET_LABELS
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.signals import words
@@ -36,7 +37,8 @@ def only_list(text: str, people) -> object | None:
     head = items[1:colon]
     count = next((n for it in head if (n := is_number(it)) is not None), None)
     nouns = [it for it in head if fold(it.text) in _THINGS]
-    through = [it for it in head if fold(it.text) in _THROUGH | _STILL or it.cls == "night"]
+    through = [it for it in head if fold(it.text) in _THROUGH | _STILL | _DURING or it.cls == "night"
+               or it.cls == "neg" and fold(it.text) in QUIET_LABELS]  # "… still get through during quiet hours:"
     if count is None or not nouns or not any(it.cls == "v+" or fold(it.text) == "through" for it in head):
         return None  # "Only two things may wake me:", "Only two things still get through at night:"
     if any(it.cls not in _LIST_OK and it not in nouns and it not in through and is_number(it) is None for it in head):
@@ -63,6 +65,7 @@ _THROUGH = {"kommen", "kommt", "durch", "get", "gets", "through", "pasan", "pasa
 
 
 _STILL = {"still", "todavia", "aun", "ainda", "noch", "encore"}
+_DURING = {"during", "durante", "pendant", "wahrend", "in"}
 
 
 def exception_list(text: str, people) -> object | None:

@@ -274,7 +274,8 @@ _REF_WORDS = {"reference", "ref", "our", "case", "ticket", "number", "no", "file
               "projecto", "ref.", "réf", "reference", "referencia", "referência", "job", "order", "claim", "invoice",
               "booking", "policy", "account", "contract", "matter", "request", "pedido", "factura", "fatura",
               "rechnung", "commande", "auftrag", "bestellung", "reserva", "protocolo", "protocol", "contrato",
-              "vertrag", "contrat", "poliza", "apolice", "police", "solicitud", "solicitacao", "demande"}
+              "vertrag", "contrat", "poliza", "apolice", "police", "solicitud", "solicitacao", "demande", "notre",
+              "nuestro", "nuestra", "nosso", "nossa", "unser", "unsere", "unseres", "unserem"}
 
 
 _IDS = {"address", "domain", "phone"}
@@ -543,6 +544,9 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
     if j < len(items) and items[j].cls == "aside":
         if (note := zone_note(items[j].items)) is not None:  # "(hora de Madrid)": the window's own zone
             zone, j = note, j + 1
+    elif j + 1 < len(items) and items[j].cls in {"name", "word"} and fold(items[j + 1].text) in {"time", "zeit"} \
+            and (note := zone_note(items[j : j + 2])) is not None:
+        zone, j = note, j + 2  # "From 22:00 to 07:00 India time": said without brackets
     return Window(days=days, start=start, end=end, zone=zone), j  # type: ignore[arg-type]
 
 

@@ -25,7 +25,22 @@ _EXONYMS = {"lisboa": "Europe/Lisbon", "londres": "Europe/London", "bruselas": "
             "moscu": "Europe/Moscow", "moskau": "Europe/Moscow", "moscou": "Europe/Moscow",
             "nueva york": "America/New_York", "nova iorque": "America/New_York", "new york": "America/New_York",
             "tokio": "Asia/Tokyo", "ciudad de mexico": "America/Mexico_City", "mexico": "America/Mexico_City",
-            "sao paulo": "America/Sao_Paulo", "los angeles": "America/Los_Angeles"}
+            "sao paulo": "America/Sao_Paulo", "los angeles": "America/Los_Angeles",
+            # countries with one time zone, as people name their clock ("India time", "hora de Portugal")
+            "india": "Asia/Kolkata", "indian": "Asia/Kolkata", "japan": "Asia/Tokyo", "japon": "Asia/Tokyo",
+            "uk": "Europe/London", "germany": "Europe/Berlin", "deutschland": "Europe/Berlin",
+            "alemania": "Europe/Berlin", "france": "Europe/Paris", "francia": "Europe/Paris",
+            "franca": "Europe/Paris", "italy": "Europe/Rome", "italia": "Europe/Rome", "portugal": "Europe/Lisbon",
+            "netherlands": "Europe/Amsterdam", "belgium": "Europe/Brussels", "belgique": "Europe/Brussels",
+            "switzerland": "Europe/Zurich", "schweiz": "Europe/Zurich", "suisse": "Europe/Zurich",
+            "austria": "Europe/Vienna", "osterreich": "Europe/Vienna", "ireland": "Europe/Dublin",
+            "singapore": "Asia/Singapore", "philippines": "Asia/Manila", "israel": "Asia/Jerusalem",
+            "korea": "Asia/Seoul", "south africa": "Africa/Johannesburg", "kenya": "Africa/Nairobi",
+            "nigeria": "Africa/Lagos", "egypt": "Africa/Cairo", "turkey": "Europe/Istanbul",
+            "uae": "Asia/Dubai", "pakistan": "Asia/Karachi", "bangladesh": "Asia/Dhaka", "thailand": "Asia/Bangkok",
+            "vietnam": "Asia/Ho_Chi_Minh", "colombia": "America/Bogota", "peru": "America/Lima",
+            "argentina": "America/Argentina/Buenos_Aires", "uruguay": "America/Montevideo",
+            "chile": "America/Santiago", "new zealand": "Pacific/Auckland", "nz": "Pacific/Auckland"}
 _AREAS = {"Europe", "America", "Asia", "Africa", "Australia", "Pacific", "Atlantic", "Indian"}
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from tic.sources import Event
 from tic.signals import Cue, event_start, fmt_delta, fold, known_correspondent, own_words, traits
@@ -34,8 +35,8 @@ HEURISTICS_MARKDOWN = """\
   "entro stasera", "hoy", "até amanhã", "aujourd'hui"), anything marked urgent ("dringend", "urgente", "asap"),
   a problem the user should fix now (lights left on, a leak, something broken).
 - **Notify** an @-mention of the user in a group chat.
-- **Notify** meetings soon that the user may not know about: added or changed in the last 24 hours and
-  starting within the next 24 hours.
+- **Notify** meetings soon that the user may not know about: added today in the user's time zone (or changed in
+  the last 24 hours) and starting within the next 24 hours; one added yesterday is likely seen (skipped, uncertain).
 - **Skip** newsletters, marketing and promotions, automated mail (List-Unsubscribe, Precedence: bulk/list,
   Auto-Submitted, no-reply senders, digests, reports, shipping notices) and social-network notifications.
 - **Skip** mailing-list replies not addressed to the user and group-chat chatter without an @-mention.
@@ -144,6 +145,22 @@ def _chat(event: Event) -> Decision:
     return _personal(event, "WhatsApp message", who)
 
 
+# without the user's zone, a calendar item added this recently may have gone unnoticed
+FRESH = timedelta(hours=6)
+
+
+def _added_today(created: datetime, now: datetime, zone: str) -> bool:
+    """Added on the user's today (the calendar's zone, T9) - one added yesterday evening the user has likely seen;
+    without a zone, added in the last few hours."""
+    try:
+        tz = ZoneInfo(zone) if zone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        tz = None
+    if tz is None:
+        return now - created <= FRESH
+    return created.astimezone(tz).date() == now.astimezone(tz).date()
+
+
 def _calendar(event: Event, now: datetime, own: frozenset[str] = frozenset()) -> Decision:
     start = event_start(event)
     if own and event.sender.address.lower() in own and not event.status.upper() == "CANCELLED":
@@ -151,7 +168,8 @@ def _calendar(event: Event, now: datetime, own: frozenset[str] = frozenset()) ->
     until = start - now
     created = event.created or event.last_modified
     changed = event.last_modified
-    fresh = created is not None and timedelta(0) <= now - created <= timedelta(hours=24)
+    recent = created is not None and timedelta(0) <= now - created <= timedelta(hours=24)
+    fresh = recent and _added_today(created, now, event.timezone)
     touched = changed is not None and timedelta(0) <= now - changed <= timedelta(hours=24)
     if until < timedelta(minutes=-1):
         return _verdict(event, False, "the item has already started")
@@ -163,6 +181,9 @@ def _calendar(event: Event, now: datetime, own: frozenset[str] = frozenset()) ->
     if fresh and soon:
         why = f"a meeting soon that the user may not know about - added {fmt_delta(now - created)} ago, starting in {fmt_delta(until)}"
         return _verdict(event, True, why, certain=not event.all_day)
+    if recent and soon and not (touched and changed != created):
+        return _verdict(event, False, f"added {fmt_delta(now - created)} ago - the user has likely seen it; it starts "
+                                      f"in {fmt_delta(until)}", certain=False)
     if touched and soon:
         return _verdict(event, True, f"a meeting soon was changed {fmt_delta(now - changed)} ago; it starts in {fmt_delta(until)}", certain=False)
     if fresh:

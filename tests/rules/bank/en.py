@@ -466,3 +466,15 @@ b("T7", "domain-addresses", "always", "Mail from @stripe.com addresses", True,
   P(email("Stripe", "support@stripe.com", "Payout", "x"), N), P(other_email(), None))
 b("T7", "moved-to-another-time", "custom", "If a meeting is moved to another time, tell me.", True,
   P(event("Sync", created_ago=days(5), modified_ago=hours(1)), N), P(event("Sync"), None))
+b("T9", "country-time", "never", "From 22:00 to 07:00 India time, hold every notification and deliver it at 07:00.",
+  True, P(other_email(), H, "23:30 in India = 19:00 in Madrid", at="2026-03-11 19:00", until="2026-03-12 02:30"),
+  P(other_email(), None, "noon in India", at="2026-03-11 07:30"))
+b("T7", "let-through", "always", 'If my grandmother writes to me on WhatsApp (she\'s saved as "Nana Lu"), always let '
+  'that through.', True, P(chat("Nana Lu", "+1 303 555 0101", "Hi dear"), N), P(other_chat(), None))
+b("T7", "stay-silent", "never", "Etsy and Instagram alerts should stay silent, full stop.", True,
+  P(email("Etsy", "transaction@etsy.com", "You made a sale", "x"), S),
+  P(other_email(), None))
+b("T7", "machine-sends", "never", "I don't want promotions, newsletters, or anything a machine sends automatically.", True,
+  P(digest("Trello", "trello.com"), S), P(other_email(), None))
+b("T7", "saved-after-semicolon", "always", 'Ping me when my daughter writes on WhatsApp; she\'s "Anjali 🐾" in my contacts.',
+  True, P(chat("Anjali 🐾", "+1 720 555 0101", "Hi"), N), P(other_chat(), None))

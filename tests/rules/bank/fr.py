@@ -252,3 +252,9 @@ b("T7", "description-after-verb", "always", "Préviens-moi chaque fois que Basti
 b("T7", "pas-la-peine", "custom", "Les paiements de moins de 10 €, pas la peine", True,
   P(email("Banque", "alertes@banque.example", "Paiement accepté", "Paiement de 4,50 €"), S),
   P(email("Banque", "alertes@banque.example", "Paiement accepté", "Paiement de 45,00 €"), None))
+b("T7", "toute-personne-du", "always", "Les e-mails de Maître Hélène Vandamme (mon avocate) et de toute personne du "
+  "cabinet Lambert & Roussel (adresses en lambert-roussel.be)", True,
+  P(email("Nadia Benali", "n.benali@lambert-roussel.be", "Dossier", "x"), N),
+  P(email("Hélène Vanhamme", "helene@fleurs-vanhamme.be", "Fleurs", "x"), None))
+b("T10", "catch-all-vous", "custom", "Si rien de ce qui précède ne s'applique, ne me prévenez pas.", True,
+  P(other_email(), S), catch_all=True)
