@@ -29,7 +29,8 @@ _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my"
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
-                  "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento"}
+                  "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
+                  "dahin", "then", "entonces", "la", "alors"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
@@ -40,7 +41,9 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     if first is None:
         return items, None, False
     start = next((k for k in range(first - 1, -1, -1) if items[k].cls == "punct" and items[k].text in {":", ";", ",", "-", "–", "—"}), None)
-    if any(it.cls in _WINDOW_WORDS for it in items[(start or -1) + 1 : first]):
+    if any(it.cls in _WINDOW_WORDS for it in items[(start or -1) + 1 : first]) or start is not None and any(
+            it.cls in _WINDOW_WORDS for it in items[:start]) and _until_follows(items, first) and not any(
+            it.cls in {"v+", "v-", "neg"} for it in items[:first]):
         # "Between 22:00 and 07:00 hold everything except Denise", "das 8h às 15h segure tudo": the rule's own
         # verb, said right after its window - it holds, as "don't notify me then" does
         items = [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]]
@@ -59,7 +62,28 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     return rest, release_of(clause), True
 
 
-_UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "until then"}
+def _until_follows(items: list[Item], verb: int) -> bool:
+    """'On weekends, email from anyone at x.io can wait till Monday 8am': the hold verb is the rule's own (its
+    window said first), with what it holds before it and when it ends after it."""
+    return _says_until(items[verb]) or _until_at(items, verb) is not None
+
+
+def _until_at(items: list[Item], verb: int) -> int | None:
+    """Where "until" stands after the hold verb, in the same clause, before a day or time - or None."""
+    for j in range(verb + 1, len(items)):
+        if items[j].cls in {"except", "unless"} or items[j].cls == "punct" and items[j].text in {";", "."}:
+            return None
+        if fold(items[j].text) in _UNTIL and any(x.cls in {"day", "time", "number"} for x in items[j + 1 : j + 4]):
+            return j
+    return None
+
+
+def _says_until(verb: Item) -> bool:
+    """'can wait till', 'kann warten bis': a hold verb that already says "until"."""
+    return fold(verb.text).rpartition(" ")[2] in _UNTIL
+
+
+_UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "until then", "pour", "para", "pra"}
 
 
 def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | None, bool]:
@@ -68,6 +92,16 @@ def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | N
     k = verb + 1
     while k < len(items) and items[k].cls in {"any", "f", "pron"} and fold(items[k].text) not in _UNTIL:
         k += 1
+    if _says_until(items[verb]) and k < len(items) and items[k].cls in {"day", "time", "number"}:
+        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
+                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+        clause = items[k:end]
+        if [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
+            return items, None, True
+        return [*items[:k], *items[end:]], release_of(clause), True
+    if (k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw") \
+            and (later := _until_at(items, verb)) is not None:
+        k = later  # "hold emails from my @initech.com work address until Monday 8am": what, then until when
     if k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw":
         k = next((j for j in range(verb - 1, -1, -1) if fold(items[j].text) in _UNTIL
                   and any(x.cls in {"day", "time", "number"} for x in items[j + 1 : verb])), None)

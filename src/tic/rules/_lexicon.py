@@ -622,3 +622,6 @@ AMOUNT_NOUNS = frozenset(fold(w) for w in (
     "angebot angebote facture factures paiement paiements virement virements commande commandes devis").split())
 _add("conc", "including|including the ones|including those|incluidos|incluidas|incluyendo|y compris|inclus|"
              "einschliesslich|inklusive|incluindo|inclusive")
+_add("cmp", "the amount exceeds|amount exceeds|exceeds|is over|le montant depasse|montant depasse|depasse|depassent|"
+           "el importe supera|el importe es mayor a|supera|superan|o valor passar de|o valor for maior que|passar de|"
+           "der betrag ubersteigt|betrag ubersteigt|ubersteigt|ubersteigen", ">")

@@ -58,3 +58,4 @@ def register(add: Callable[..., None]) -> None:
     add("cat", "anything a machine sends automatically|anything a machine sends|a machine sends automatically|"
                "a machine sends|machine-sent|sends automatically", "automated")
     add("about", "concerns|concern|that concerns|that concern")
+    add("f", "that's|that is|to a different time or day|to another time or day|to a different day or time")

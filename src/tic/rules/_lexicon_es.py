@@ -70,3 +70,6 @@ def register(add: Callable[..., None]) -> None:
     add("savedas", "la tengo agendada como|lo tengo agendado como|agendada como|agendado como|guardada como|"
                    "guardado como")
     add("concfull", "pase lo que pase")
+    add("v-", "fuera|silencias|silencia|silencies|silencialos")
+    add("v+", "interesan|me interesan|interesa|me interesa")
+    add("from", "vengan de|venga de|vienen de|viene de|que vengan de|que venga de")

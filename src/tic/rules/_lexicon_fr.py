@@ -74,3 +74,5 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "pas la peine|c'est pas la peine|ce n'est pas la peine")
     add("org", "toute personne du|toute personne de|toute personne chez|n'importe qui chez|quiconque chez")
     add("v+", "prevenez|prevenez-moi|me prevenez")
+    add("v+", "en savoir|avertis|m'avertis|avertissez|m'avertir|avertir|interessent|m'interessent|interesse")
+    add("keep", "gardes|tu gardes|garde-les|garde tout|gardes tout")

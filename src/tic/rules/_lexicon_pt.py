@@ -77,3 +77,7 @@ def register(add: Callable[..., None]) -> None:
     add("day", "segunda|segundas", ("mon",))
     add("mention", "eu for mencionada|eu for mencionado|for mencionada|for mencionado|me mencionarem|mencionada|"
                    "mencionado")
+    add("v+", "interessam|me interessam|interessa|me interessa")
+    add("created", "entrar na agenda|entrar no calendario|que entrar na agenda|entrarem na agenda|entrou na agenda|"
+                   "entrar na minha agenda")
+    add("starts", "comecar|comecarem|que comecar|que comecarem")

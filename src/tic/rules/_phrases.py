@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tic.rules._reading import Who, Window
 from tic.rules._lexicon import AMOUNT_NOUNS
 from tic.rules._nouns import kind_of, ref_label
-from tic.rules._scan import HOURS, Item, is_number
+from tic.rules._scan import HOURS, WORD_LABELS, Item, is_number
 from tic.rules._slots import (
     DESCRIPTORS,
     People,
@@ -291,6 +291,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "quote" and (k := kind_of(items, i)) is not None:
             ph.cats.append(k[0])  # 'any "digest" kind of email', 'tout mail du genre « digest »'
             i = k[1]
+            continue
+        if cls == "quote" and i > 0 and fold(items[i - 1].text).rpartition(" ")[2] in WORD_LABELS:
+            add_topics(ph, [it.text])  # 'the words "Okafor v. Lindqvist"': text to look for, never a contact
+            i += 1
             continue
         if cls in {"name", "quote"}:
             if ph.who and not _joined(items, i) and i > 0 and items[i - 1].cls in {"f", "from"} \

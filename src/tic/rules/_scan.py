@@ -19,7 +19,7 @@ from tic.rules._brands import brand
 from tic.rules._lexicon import LEXICON, Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
 
-__all__ = ["Item", "scan", "guess_language"]
+__all__ = ["Item", "WORD_LABELS", "scan", "guess_language"]
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                  "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -111,7 +111,7 @@ _NUMBER_LABELS = {"expediente", "processo", "dossier", "claim", "case", "ticket"
 _FIRM_TAILS = {"sons", "son", "daughters", "partners", "partner", "associates", "co", "company", "cie", "hijos",
                "filhos", "sohne", "fils", "asociados", "associes", "associados", "brothers", "hermanos", "irmaos"}
 _CLITICS = {"me", "te", "le", "les", "lo", "los", "la", "las", "se", "nos"}
-_WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
+WORD_LABELS = {"words", "word", "phrase", "palabra", "palabras", "mot", "mots", "wort", "worter", "palavra", "palavras",
                 "frase", "terme", "termes"}
 
 
@@ -141,7 +141,7 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return False  # "the weekly standup and any other recurring meeting": more of that kind, not everything else
     if lex.cls == "except" and toks[j - 1].low == "but":
         return j >= 2 and toks[j - 2].low in {"everything", "anything", "all", "every", "nothing"}
-    if lex.cls == "f" and toks[j - 1].low in _WORD_LABELS:
+    if lex.cls == "f" and toks[j - 1].low in WORD_LABELS:
         return nxt is not None and nxt.kind == "quote"  # 'the words "Okafor v. Lindqvist"': what follows is the text
     if lex.cls == "kind" and toks[j - 1].low in {"call", "calls"} and nxt is not None \
             and nxt.low in {"from", "by", "de", "da", "do", "von"}:

@@ -351,6 +351,9 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
         kinds = {it.cls for it in core}
         if not core:
             continue
+        if kinds <= {"savedas", "name", "kind", "f"} and "savedas" in kinds and sum(it.cls == "name" for it in core) == 1:
+            who.append(Who(by="contact", value=next(it.text for it in core if it.cls == "name")))
+            continue  # "(saved as Mum on WhatsApp)": the saved name, written without quotes
         if kinds <= {"savedas", "quote", "saved", "kind", "my", "word"} and "quote" in kinds and (
                 "savedas" in kinds or "saved" in kinds or all(it.cls != "word" or fold(it.text) in {"contacts", "phone"} for it in core)):
             who.append(Who(by="contact", value=next(it.text for it in core if it.cls == "quote")))
@@ -365,7 +368,8 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
             continue
         nets = [it for it in core if it.cls in {"domain", "email", "phone"}]
         if nets and all(it.cls in {"domain", "email", "phone"} or fold(it.text) in _IDENTITY_WORDS
-                        or it.cls in {"from", "with", "or", "and", "ident", "any", "org"} for it in core):
+                        or it.cls in {"from", "with", "or", "and", "ident", "any", "org", "kind", "punct"}
+                        for it in core):  # "(cualquier correo de @x.es)", "(WhatsApp: +49 171 5550199)"
             for it in nets:
                 by = {"domain": "domain", "email": "address", "phone": "phone"}[it.cls]
                 who.append(Who(by=by, value=phone(it.text) if by == "phone" else it.text.lower().lstrip("@")))
@@ -407,6 +411,8 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
             break
         if it.cls == "and" and j + 1 < len(items) and items[j + 1].text.lower() in {"it", "it's", "they", "i"}:
             break  # 'about "fatura" and it is over 100 EUR': the next condition, not more of the topic
+        if it.cls in {"word", "name"} and any(x.cls == "quote" for x in phrases[-1]):
+            break  # 'Nachrichten mit "Notfall" dürfen trotzdem durch': the quoted words are the whole topic
         if it.cls == "or":
             phrases.append([])
         elif it.cls == "aside" and examples(it.items):

@@ -267,3 +267,8 @@ b("T7", "mich-erwaehnt", "custom", "Wenn mich jemand in einer Gruppe erwähnt, s
   P(chat("Jo", "+49 170 0000001", "Hallo", group=True, chat_name="Team"), None))
 b("T11", "ruhe-then-hold", "custom", "Zwischen 22 und 7 Uhr Ruhe – alles bis 7 Uhr zurückhalten", True,
   P(other_email(), H, "nachts", at="2026-03-11 23:30", until="2026-03-12 07:00"), P(other_email(), None))
+b.no("T7", "quote-then-words", "custom", 'Zwischen 22 und 6 Uhr bitte Ruhe – Nachrichten mit "Notfall" dürfen trotzdem '
+     'durch')
+b("T11", "bis-dahin", "custom", "Am Wochenende nichts vor 10 Uhr – bis dahin zurückhalten.", True,
+  P(other_email(), H, "Samstag früh", at="2026-03-14 08:00", until="2026-03-14 10:00"),
+  P(other_email(), None, "Samstag mittag", at="2026-03-14 12:00"))

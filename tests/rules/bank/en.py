@@ -478,3 +478,10 @@ b("T7", "machine-sends", "never", "I don't want promotions, newsletters, or anyt
   P(digest("Trello", "trello.com"), S), P(other_email(), None))
 b("T7", "saved-after-semicolon", "always", 'Ping me when my daughter writes on WhatsApp; she\'s "Anjali 🐾" in my contacts.',
   True, P(chat("Anjali 🐾", "+1 720 555 0101", "Hi"), N), P(other_chat(), None))
+b("T7", "words-label", "always", 'the words "Okafor v. Lindqvist"', True,
+  P(email("Court", "clerk@court.example", "Okafor v. Lindqvist hearing", "x"), N), P(other_email(), None))
+b("T11", "until-next-day-subset", "custom", "On weekends, email from anyone at brightlane.io can wait till Monday 8am.",
+  True, P(email("Dev", "dev@brightlane.io", "Build", "x"), H, "Saturday", at="2026-03-14 10:00",
+          until="2026-03-16 08:00"),
+  P(email("Dev", "dev@brightlane.io", "Build", "x"), None, "Wednesday"), P(other_email(), None, "Saturday",
+                                                                          at="2026-03-14 10:00"))

@@ -258,3 +258,8 @@ b("T7", "toute-personne-du", "always", "Les e-mails de Maître Hélène Vandamme
   P(email("Hélène Vanhamme", "helene@fleurs-vanhamme.be", "Fleurs", "x"), None))
 b("T10", "catch-all-vous", "custom", "Si rien de ce qui précède ne s'applique, ne me prévenez pas.", True,
   P(other_email(), S), catch_all=True)
+b("T11", "gardes-pour", "custom", "Entre 20h et 7h30 tu gardes tout pour 7h30, sauf si c'est mon fils Hugo.", True,
+  P(other_email(), H, "la nuit", at="2026-03-11 23:00", until="2026-03-12 07:30"),
+  P(chat("Hugo", "+33 6 00 00 00 02", "Salut"), N, "Hugo la nuit", at="2026-03-11 23:00"))
+b("T7", "montant-depasse", "custom", "Ne m'avertis pas des confirmations de commande, sauf si le montant dépasse 300 €.",
+  True, P(receipt("Boutique", "boutique.example"), S), P(other_email(), None))
