@@ -96,10 +96,11 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             raise Unread(f'"{it.text}" is not followed by the address, domain or number it means')
         if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls == "group":
             raise Unread(f'"{it.text} {items[j + 1].text}": which group is that? (name it as it is called)')
-        if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls == "word":
+        if it.cls == "name" and it.text.endswith(("'s", "’s")) and j + 1 < len(items) and items[j + 1].cls in {
+                "word", "role"}:
             # "Halden Bank's fraud team (fraud@haldenbank.co.uk)": someone at the firm; only the address says who
             k = j + 1
-            while k < len(items) and items[k].cls == "word":
+            while k < len(items) and items[k].cls in {"word", "role"}:
                 k += 1
             extra = parse_aside(items[k].items)[0] if k < len(items) and items[k].cls == "aside" else []
             if not extra or not all(w.by in {"address", "domain", "phone", "contact"} for w in extra):
@@ -109,6 +110,8 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             continue
         if it.cls == "name":
             name = _without_descriptor(it.text)
+            if name.endswith(("'s", "’s")):
+                name = name[:-2]  # "except Lufthansa's": Lufthansa's own (what follows, if anything, was checked)
             j += 1
             if org_next:
                 who.append(Who(by="org", value=name))

@@ -485,3 +485,6 @@ b("T11", "until-next-day-subset", "custom", "On weekends, email from anyone at b
           until="2026-03-16 08:00"),
   P(email("Dev", "dev@brightlane.io", "Build", "x"), None, "Wednesday"), P(other_email(), None, "Saturday",
                                                                           at="2026-03-14 10:00"))
+b("T7", "possessive-name", "never", "Promotions - except Lufthansa's, I want those", True,
+  P(promo("Shoply", "shoply.example"), S), P(promo("Lufthansa", "lufthansa.com"), N))
+b.no("T7", "possessive-role", "always", "Anything from Ana's school")
