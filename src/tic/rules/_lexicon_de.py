@@ -66,3 +66,4 @@ def register(add: Callable[..., None]) -> None:
     add("keep", "hebst|hebst du|hebst du auf|hebst sie auf")  # "… hebst du bis 7:00 Uhr auf": keep them till then
     add("neg", "ruhe|bitte ruhe")  # "Zwischen 22 und 7 Uhr Ruhe": quiet hours, the label of a hold
     add("v+", "interessieren|interessiert")
+    add("group", "whatsapp-gruppennachrichten|gruppennachrichten|gruppen-nachrichten", True)

@@ -148,6 +148,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
     _no_label_or_sender(items)
+    _ne_que(items)
     _resolve_it(items)
     _verb_final(items)
     clauses = _clauses(items)
@@ -298,6 +299,26 @@ def _dead_part(cond) -> str | None:
     if isinstance(cond, All):
         return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
     return None
+
+
+_NE = {"ne", "n'"}
+_NE_COMPANIONS = {"pas", "jamais", "rien", "aucun", "aucune", "plus", "personne", "guere", "nul", "nulle"}
+
+
+def _ne_que(items: list[Item]) -> None:
+    """'ne me prévenez que si on me mentionne', 'ne me dis que ce qui vient de Paul': French "ne … que" restricts
+    (only), it does not negate. Before "si" it is "only if"; otherwise the rule is refused (only what?)."""
+    for k, it in enumerate(items):
+        if it.cls != "neg" or fold(it.text) not in _NE:
+            continue
+        que = next((j for j in range(k + 1, min(k + 4, len(items))) if fold(items[j].text) in {"que", "qu'"}), None)
+        if que is None or any(fold(x.text) in _NE_COMPANIONS for x in items[k + 1 :]):
+            continue
+        if que + 1 < len(items) and items[que + 1].cls == "if":
+            items[k] = Item("f", it.text, lang=it.lang)
+            items[que] = Item("only", items[que].text, lang=it.lang)
+            continue
+        raise Unread(f'"{it.text} … {items[que].text}" (only …) is not understood here')
 
 
 def _no_label_or_sender(items: list[Item]) -> None:

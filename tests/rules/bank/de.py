@@ -272,3 +272,8 @@ b.no("T7", "quote-then-words", "custom", 'Zwischen 22 und 6 Uhr bitte Ruhe – N
 b("T11", "bis-dahin", "custom", "Am Wochenende nichts vor 10 Uhr – bis dahin zurückhalten.", True,
   P(other_email(), H, "Samstag früh", at="2026-03-14 08:00", until="2026-03-14 10:00"),
   P(other_email(), None, "Samstag mittag", at="2026-03-14 12:00"))
+b("T7", "compound-group", "custom", "WhatsApp-Gruppennachrichten nur, wenn ich erwähnt werde.", True,
+  P(chat("Jo", "+49 170 0000001", "@du?", group=True, chat_name="Team", mentions=("me",)), N),
+  P(chat("Jo", "+49 170 0000001", "Hallo", group=True, chat_name="Team"), S))
+b("T7", "herrn", "always", "Alles von unserem Steuerberater Herrn Albrecht.", True,
+  P(email("Thomas Albrecht", "t.albrecht@stb.example", "Bilanz", "x"), N), P(other_email(), None))

@@ -488,3 +488,6 @@ b("T11", "until-next-day-subset", "custom", "On weekends, email from anyone at b
 b("T7", "possessive-name", "never", "Promotions - except Lufthansa's, I want those", True,
   P(promo("Shoply", "shoply.example"), S), P(promo("Lufthansa", "lufthansa.com"), N))
 b.no("T7", "possessive-role", "always", "Anything from Ana's school")
+b("T7", "directly", "always", "When my wife Hana messages me directly on WhatsApp, always let me know.", True,
+  P(chat("Hana", "+81 90 0000 0001", "Dinner?"), N),
+  P(chat("Hana", "+81 90 0000 0001", "Dinner?", group=True, chat_name="Family"), None))

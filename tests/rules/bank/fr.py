@@ -263,3 +263,7 @@ b("T11", "gardes-pour", "custom", "Entre 20h et 7h30 tu gardes tout pour 7h30, s
   P(chat("Hugo", "+33 6 00 00 00 02", "Salut"), N, "Hugo la nuit", at="2026-03-11 23:00"))
 b("T7", "montant-depasse", "custom", "Ne m'avertis pas des confirmations de commande, sauf si le montant dépasse 300 €.",
   True, P(receipt("Boutique", "boutique.example"), S), P(other_email(), None))
+b("T7", "ne-que-si", "custom", "Groupes WhatsApp : ne me prévenez que si on me mentionne", True,
+  P(chat("Luc", "+33 6 00 00 00 01", "@toi ?", group=True, chat_name="Club", mentions=("me",)), N),
+  P(chat("Luc", "+33 6 00 00 00 01", "salut", group=True, chat_name="Club"), S))
+b.no("T7", "ne-que-what", "custom", "Ne me prévenez que pour les mails de Paul")
