@@ -14,6 +14,7 @@ hold just before it (`_markdown`), never on its own.
 
 from __future__ import annotations
 
+from tic.rules._clauses import QUIET_LABELS
 from tic.rules._scan import Item
 from tic.rules._slots import _clock
 from tic.rules._tokens import fold
@@ -42,8 +43,8 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
         return items, None, False
     start = next((k for k in range(first - 1, -1, -1) if items[k].cls == "punct" and items[k].text in {":", ";", ",", "-", "–", "—"}), None)
     if any(it.cls in _WINDOW_WORDS for it in items[(start or -1) + 1 : first]) or start is not None and any(
-            it.cls in _WINDOW_WORDS for it in items[:start]) and _until_follows(items, first) and not any(
-            it.cls in {"v+", "v-", "neg"} for it in items[:first]):
+            it.cls in _WINDOW_WORDS | {"time"} for it in items[:start]) and _until_follows(items, first) and not any(
+            it.cls in {"v+", "v-"} or it.cls == "neg" and fold(it.text) not in QUIET_LABELS for it in items[:first]):
         # "Between 22:00 and 07:00 hold everything except Denise", "das 8h às 15h segure tudo": the rule's own
         # verb, said right after its window - it holds, as "don't notify me then" does
         items = [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]]

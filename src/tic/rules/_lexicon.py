@@ -625,3 +625,4 @@ _add("conc", "including|including the ones|including those|incluidos|incluidas|i
 _add("cmp", "the amount exceeds|amount exceeds|exceeds|is over|le montant depasse|montant depasse|depasse|depassent|"
            "el importe supera|el importe es mayor a|supera|superan|o valor passar de|o valor for maior que|passar de|"
            "der betrag ubersteigt|betrag ubersteigt|ubersteigt|ubersteigen", ">")
+_add("f", "ausdrucklich|explicitly|expressly|explicitement|explicitamente")

@@ -61,3 +61,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "that's|that is|to a different time or day|to another time or day|to a different day or time")
     add("group", "messages me directly|texts me directly|writes to me directly|writes me directly|message me directly|"
                  "messages me privately|texts me privately", False)  # not "@-mentions me directly" (in a group)
+    add("starts", "happen|that happen")

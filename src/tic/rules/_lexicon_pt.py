@@ -81,3 +81,5 @@ def register(add: Callable[..., None]) -> None:
     add("created", "entrar na agenda|entrar no calendario|que entrar na agenda|entrarem na agenda|entrou na agenda|"
                    "entrar na minha agenda")
     add("starts", "comecar|comecarem|que comecar|que comecarem")
+    add("created", "colocados na agenda|colocado na agenda|colocadas na agenda|colocada na agenda|postos na agenda|"
+                   "adicionados|adicionado|adicionadas|adicionada")

@@ -44,6 +44,9 @@ _ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi",
              "meu", "minha", "our", "nuestro", "nuestra", "notre", "unser", "unsere", "nosso", "nossa"}
 
 
+_OF = {"de", "of", "do", "da", "du", "des", "von", "der"}
+
+
 def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
     """', la proviseure', ', mi socio', ', nuestro mayor cliente', ', my accountant' right after a name, ending the
     clause (or before an aside): the role the name has. None when the words after the comma are anything else."""
@@ -54,9 +57,11 @@ def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
         return None
     k += 1
     words: list[str] = []
-    while k < len(items) and len(words) < 3 and (items[k].cls == "word" or items[k].cls == "name" and items[k].weak
-                                                 and " " not in items[k].text):
-        words.append(items[k].text)
+    while k < len(items) and len(words) < 5 and (items[k].cls == "word" or items[k].cls == "name" and items[k].weak
+                                                 and " " not in items[k].text
+                                                 or items[k].cls == "f" and fold(items[k].text) in _OF and words
+                                                 and k + 1 < len(items) and items[k + 1].cls == "word"):
+        words.append(items[k].text)  # "nossa fornecedora de café verde": what they are, a few words
         k += 1
     if not words:
         return None

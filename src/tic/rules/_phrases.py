@@ -92,6 +92,7 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_SHE_IS = {"she's", "he's", "they're", "she is", "he is", "they are"}
 _MENTION_VERBS = {"mention", "mentions", "mentioning", "mentioned", "erwahnt", "erwahnen", "mentionne", "mentionnent",
                   "menciona", "mencionan", "menciona", "mencionam"}
 _IDENTIFIERS = ("name", "quote", "email", "domain", "phone")
@@ -358,7 +359,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
             elif who or not says_nothing(it.items) and not (role and i > 0 and (items[i - 1].cls in {
                     "name", "quote", "phone", "email"} or items[i - 1].cls == "msgverb" and i > 1
-                    and items[i - 2].cls == "name")):  # "+33 6 12 34 56 78 (ma comptable)": whose number
+                    and items[i - 2].cls == "name" or fold(it.items[0].text) in _SHE_IS)):
+                # "+33 6 12 34 56 78 (ma comptable)": whose number; "…, let me know; he's our artistic director"
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))
             i += 1
             continue

@@ -417,9 +417,10 @@ _STRUCTURAL_IN_APPOSITION = {"v+", "v-", "neg", "only", "unless", "except", "if"
 def _relative_apposition(toks: list[Token], i: int) -> int | None:
     """'Lingua Levant, the agency that books most of my assignments; …': after a name, what it is, said with a
     relative clause - where it ends (a clause end, or the rule's), or None."""
-    if i + 2 >= len(toks) or toks[i + 1].low not in {"the", "our", "my", "a", "an"}:
+    if i + 2 >= len(toks) or toks[i + 1].low not in {"the", "our", "my", "a", "an", "where"}:
         return None
-    rel = next((k for k in range(i + 2, min(i + 6, len(toks))) if toks[k].low in _RELATIVES), None)
+    rel = i + 1 if toks[i + 1].low == "where" else next(  # ", where we're playing this month"
+        (k for k in range(i + 2, min(i + 6, len(toks))) if toks[k].low in _RELATIVES), None)
     if rel is None:
         return None
     end = rel

@@ -431,6 +431,9 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
                 phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
             elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
                 phrases[-1].extend(x for x in it.items if x.cls != "f")
+            elif len(inner := [x for x in it.items if x.cls != "punct"]) == 2 and inner[0].cls == "name" \
+                    and inner[0].text.isupper() and len(inner[0].text) <= 6 and inner[1].cls == "number":
+                phrases.extend([[Item("ref", f"{inner[0].text} {inner[1].text}")]])  # "(MSKU 4418207)": a code
             elif (named := _named_alternatives(it.items)) is not None:  # "(Mycoplasma bovis / M. bovis)"
                 head = " ".join(x.text for x in phrases[-1] if x.cls not in {"f", "and", "my"})
                 if people is not None and head:

@@ -277,3 +277,6 @@ b("T7", "compound-group", "custom", "WhatsApp-Gruppennachrichten nur, wenn ich e
   P(chat("Jo", "+49 170 0000001", "Hallo", group=True, chat_name="Team"), S))
 b("T7", "herrn", "always", "Alles von unserem Steuerberater Herrn Albrecht.", True,
   P(email("Thomas Albrecht", "t.albrecht@stb.example", "Bilanz", "x"), N), P(other_email(), None))
+b("T7", "ausdruecklich", "custom", "WhatsApp-Gruppen: nur wenn mich jemand ausdrücklich mit @ erwähnt", True,
+  P(chat("Jo", "+43 660 000 0001", "@du?", group=True, chat_name="Backstube", mentions=("me",)), N),
+  P(chat("Jo", "+43 660 000 0001", "Hallo", group=True, chat_name="Backstube"), S))

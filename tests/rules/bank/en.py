@@ -491,3 +491,13 @@ b.no("T7", "possessive-role", "always", "Anything from Ana's school")
 b("T7", "directly", "always", "When my wife Hana messages me directly on WhatsApp, always let me know.", True,
   P(chat("Hana", "+81 90 0000 0001", "Dinner?"), N),
   P(chat("Hana", "+81 90 0000 0001", "Dinner?", group=True, chat_name="Family"), None))
+b("T11", "hold-some-kinds-until", "custom", "Quiet hours 22:00-07:00: hold emails and WhatsApp messages until 07:00, "
+  "except anything from Priya.", True,
+  P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Priya", "+1 604 555 0101", "hi"), N, "Priya at night", at="2026-03-11 23:00"),
+  P(other_event(), None, "a calendar item at night", at="2026-03-11 23:00"))
+b("T7", "he-is-after-verb", "always", "Whenever Marcus Devereaux emails me, let me know; he's our artistic director.", True,
+  P(email("Marcus Devereaux", "marcus@theatre.example", "Notes", "x"), N), P(other_email(), None))
+b("T7", "where-apposition", "always", "The same goes for everyone at Tūī Arts Centre, where we're playing this month.",
+  True, P(email("Box office", "boxoffice@tuiarts.org.nz", "Tūī Arts Centre: get-in times", "x"), N),
+  P(other_email(), None))

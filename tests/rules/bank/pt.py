@@ -269,3 +269,10 @@ b("T7", "role-comma-name-at-end", "custom", "Nos fins de semana, só me avise se
   P(other_chat(), S, "sábado", at="2026-03-14 10:00"))
 b("T7", "cat-aside", "never", "E-mails automáticos (no-reply)", True, P(digest("Sistema", "sistema.example"), S),
   P(other_email(), None))
+b("T7", "code-aside", "custom", "E-mails sobre o contêiner exportado para Lisboa (MSKU 4418207): avise sempre, não "
+  "importa quem envie", True,
+  P(email("Maersk", "notices@maersk.example", "MSKU 4418207 arrived", "x"), N),
+  P(email("Maersk", "notices@maersk.example", "MSKU 4418270 arrived", "x"), None))
+b("T7", "appositive-role", "always", "Qualquer pessoa da Cooperativa Serra Alta, nossa fornecedora de café verde (os "
+  "e-mails terminam em @serraalta.coop.br)", True,
+  P(email("Joana Mendes", "joana.mendes@serraalta.coop.br", "Lote", "x"), N), P(other_email(), None))
