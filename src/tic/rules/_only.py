@@ -43,19 +43,8 @@ def only_list(text: str, people) -> object | None:
         return None  # "Only two things may wake me:", "Only two things still get through at night:"
     if any(it.cls not in _LIST_OK and it not in nouns and it not in through and is_number(it) is None for it in head):
         return None
-    parts: list[list[Item]] = [[]]
-    for it in items[colon + 1 :]:
-        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
-            parts.append([])
-        elif not (it.cls == "punct" and it.text in {".", "!"}):
-            parts[-1].append(it)
-    parts = [p for p in parts if p]
-    if len(parts) != int(count):
-        raise Unread(f"the rule says {int(count)} things get through but lists {len(parts)}")
-    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
-    if any(isinstance(a, Everything) for a in alternatives):
-        raise Unread("what gets through is not understood")
-    return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+    body = [it for it in items[colon + 1 :] if not (it.cls == "punct" and it.text in {".", "!"})]
+    return _what_gets_through(body, people, count=int(count))
 
 
 # what the end of an exception list may say: that those get through ("… kommen immer sofort durch")
@@ -77,20 +66,7 @@ def exception_list(text: str, people) -> object | None:
     body = [it for it in items[2:] if not (it.cls == "punct" and it.text in {".", "!"})]
     while body and (body[-1].cls in {"v+", "always", "emph"} or fold(body[-1].text) in _THROUGH):
         body.pop()
-    parts: list[list[Item]] = [[]]
-    for it in body:
-        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
-            parts.append([])
-        else:
-            it.weak = False  # a German noun in a list of who gets through names that one
-            parts[-1].append(it)
-    parts = [p for p in parts if p]
-    if not parts:
-        raise Unread("the exception names nothing")
-    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
-    if any(isinstance(a, Everything) for a in alternatives):
-        raise Unread("what gets through is not understood")
-    return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+    return _what_gets_through(body, people)
 
 
 def through_list(text: str, people) -> tuple[object, str | None] | None:
@@ -110,20 +86,7 @@ def through_list(text: str, people) -> tuple[object, str | None] | None:
         return None
     while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH):
         body.pop()
-    parts: list[list[Item]] = [[]]
-    for it in body:
-        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
-            parts.append([])
-        else:
-            it.weak = it.weak and any(ch.isdigit() for ch in it.text)  # a German noun names who; "… FA-68/2211" what
-            parts[-1].append(it)
-    parts = [p for p in parts if p]
-    if not parts:
-        raise Unread("what gets through is not said")
-    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
-    if any(isinstance(a, Everything) for a in alternatives):
-        raise Unread("what gets through is not understood")
-    cond = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
+    cond = _what_gets_through(body, people)
     rest = [it for it in items[end + 1 :] if not (it.cls == "punct" and it.text in {".", "!"})]
     if not rest:
         return cond, None
@@ -134,6 +97,27 @@ def through_list(text: str, people) -> tuple[object, str | None] | None:
     if len(times) > 1:
         raise Unread("more than one time for the end of a hold is not understood")
     return cond, (_clock(times[0]) if times else None)
+
+
+def _what_gets_through(body: list[Item], people, count: int | None = None):
+    """The alternatives a list of what still gets through names ("Lena und E-Mails zur Betriebsprüfung FA-68/2211",
+    "Anna and Bob"), as one condition; `count`: how many the sentence said there are."""
+    parts: list[list[Item]] = [[]]
+    for it in body:
+        if it.cls in {"and", "or"} or it.cls == "punct" and it.text in {",", ";"}:
+            parts.append([])
+        else:
+            it.weak = it.weak and any(ch.isdigit() for ch in it.text)  # a German noun names who; "… FA-68/2211" what
+            parts[-1].append(it)
+    parts = [p for p in parts if p]
+    if not parts:
+        raise Unread("the list of what gets through names nothing")
+    if count is not None and len(parts) != count:
+        raise Unread(f"the rule says {count} things get through but lists {len(parts)}")
+    alternatives = [_known_contacts(_cond(_merge(noun_phrases(p, people))), people) for p in parts]
+    if any(isinstance(a, Everything) for a in alternatives):
+        raise Unread("what gets through is not understood")
+    return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
 
 
 _THROUGH_VERBS = {"durchkommen", "get through", "come through", "pasar", "passer", "passar", "durchgestellt werden"}
