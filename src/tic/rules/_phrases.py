@@ -736,7 +736,7 @@ def about_calendar(items: list[Item]) -> bool:
 def _looks_named(it: Item) -> bool:
     """Written the way names are (two words, a capital inside, a digit), or a known service's name."""
     text = it.text
-    return it.value == "brand" or " " in text or any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text)
+    return it.mark == "service" or " " in text or any(c.isupper() for c in text[1:]) or any(c.isdigit() for c in text)
 
 
 def _timing(items: list[Item], i: int, ph: Phrase) -> int:

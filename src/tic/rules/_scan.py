@@ -73,6 +73,9 @@ class Item:
     initial: bool = False  # the rule's first word (a capital there is no evidence of a name)
     weak: bool = False  # a capitalised word in a language that capitalises every noun (German): a name only in a slot
     lang: str = ""  # the rule's guessed language
+    # what the scanner knows of it beyond its class: "service" (a known service's name, however typed: a name,
+    # never a common noun), "description" (an aside that only says what someone is: it narrows nothing)
+    mark: str = ""
 
     def __repr__(self) -> str:
         return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
@@ -254,7 +257,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             if tok.text == "," and out and out[-1].cls == "name" and (end := _relative_apposition(toks, i)) is not None:
                 inner, _ = _scan(toks[:end], i + 1, lang, closing=None)  # ", the agency that books my work"
                 if not any(x.cls in _STRUCTURAL_IN_APPOSITION for x in inner):
-                    out.append(Item("aside", "-...", value="apposition", items=inner))
+                    out.append(Item("aside", "-...", items=inner, mark="description"))
                     i = end
                     continue
             if tok.text in {";", ":", "-", "–", "—"} and out and (end := _identity_clause(toks, i)) is not None:
@@ -316,7 +319,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             i += chosen.words
             continue
         if (named := brand(lows, i)) is not None:  # "linkedin: no", "Slack-Digests": a service, by its name
-            out.append(Item("name", named[0], value="brand"))
+            out.append(Item("name", named[0], mark="service"))
             i += named[1]
             continue
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):

@@ -289,7 +289,7 @@ def _sender_asides(items: list[Item], j: int, who: list[Who], people: People, *,
     domains and numbers an aside gives right after a person's name are that person's (`Who.of`)."""
     person = who[-1].value if who and who[-1].by == "name" else ""
     while j < len(items) and items[j].cls == "aside":
-        if items[j].value == "apposition":
+        if items[j].mark == "description":
             j += 1  # "Lingua Levant, the agency that books most of my assignments": what it is
             continue
         inner = [x for x in items[j].items if x.cls != "punct"]
