@@ -375,6 +375,17 @@ def test_t10_t7_a_catch_all_does_not_overrule_a_rule_it_cannot_see_past() -> Non
     assert not d.notify and d.certain and d.reason.startswith('Custom rule: "Don\'t notify me."')
 
 
+def test_t10_t7_a_rule_not_understood_stands_only_before_the_kinds_it_names() -> None:
+    """'Sam (WhatsApp) …' is refused, but it can only be about WhatsApp messages: an e-mail the catch-all drops is
+    dropped (uncertain, the reason names the rule), a chat message is left to the heuristics."""
+    rules = "## Always notify\n- Sam (WhatsApp) whenever he likes\n\n## Everything else\nDon't notify me.\n"
+    question = email("Dana Wu", "dana@wu.example", "Contract", "Can you sign it today?")
+    d = decide(rules, question)
+    assert not d.notify and not d.certain and d.reason.startswith('Custom rule: "Don\'t notify me."')
+    d = decide(rules, chat("Dana Wu", "Can you sign it today?"))
+    assert d.by == "heuristics" and not d.certain
+
+
 # Issue 8.6, identity not names: a rule on a person whose addresses are known (from the rule's aside or the Sent
 # folder) decides only events from those addresses; the name shown from another address is left to the heuristics,
 # uncertain, and the reason says so. When nothing is known about the person's addresses, the name decides as ever.

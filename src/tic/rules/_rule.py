@@ -6,7 +6,8 @@ import hashlib
 from dataclasses import dataclass, field, replace
 
 from tic.rules._context import Context, Verdict
-from tic.rules._match import judge, specificity
+from tic.rules._match import judge, possible_kinds, specificity
+from tic.rules._scope import kinds_said
 from tic.rules._reading import Reading
 from tic.rules._render import render
 from tic.sources import Event
@@ -47,6 +48,11 @@ class Rule:
         if self.reading is None:
             return None
         return judge(self.reading, event, ctx)
+
+    @property
+    def may_cover(self) -> frozenset[str]:
+        """The kinds of event this rule can be about: its reading's, or - not understood - those its words name."""
+        return possible_kinds(self.reading.when) if self.reading is not None else kinds_said(self.text)
 
     @property
     def specificity(self) -> int:

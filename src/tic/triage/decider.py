@@ -132,7 +132,7 @@ class LocalDecider:
         for an event that shows something urgent, a deadline or a problem - the rest the catch-all decides,
         still uncertain (a configured model reads that rule and judges)."""
         flips = {"skip": ("always", "custom"), "notify": ("never", "custom")}.get(effect, ())
-        rules = [r for r in self._unread if r.section in flips]
+        rules = [r for r in self._unread if r.section in flips and event.kind in r.may_cover]
         if effect == "skip" and rules and all(_asks_urgency(r) for r in rules):
             return bool(time_cue(event) or problem_cue(event))
         return bool(rules)
