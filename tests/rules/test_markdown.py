@@ -140,3 +140,8 @@ def test_t11_a_hold_whose_next_bullet_lists_what_gets_through_unread_is_not_appl
     assert not hold.understood and "right after it" in hold.why_not
     alone = read_rules("## Quiet hours\n- Between 22:00 and 07:00 hold everything\n- Newsletters: never\n")
     assert alone.rules[0].understood  # an unrelated rule after it changes nothing
+
+
+def test_t3_i_know_my_own_routine_is_context_not_a_rule() -> None:
+    rs = read_rules("## Never notify\n- Recurring meetings. I know my own routine.\n\nI know my own routine.\n")
+    assert not rs.not_understood and "I know my own routine." in rs.context

@@ -62,3 +62,5 @@ def register(add: Callable[..., None]) -> None:
     add("group", "messages me directly|texts me directly|writes to me directly|writes me directly|message me directly|"
                  "messages me privately|texts me privately", False)  # not "@-mentions me directly" (in a group)
     add("starts", "happen|that happen")
+    add("emph", "i know my own routine|i know my routine|i know my own schedule|i know my schedule|"
+                "i know when they are|i know they're there|i know they are there|i know about them")

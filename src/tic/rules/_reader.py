@@ -214,7 +214,8 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("moved or cancelled - of what? Only calendar items are understood as moved or cancelled")
     stated = {k for it in items if it.cls in {"kind", "msgverb"} for k in (it.value or ())} | (
         {"whatsapp"} if any(it.cls in {"group", "mention"} for it in items) else set()) or {"email"}
-    if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in items) and "email" in stated:
+    said = [it for c in clauses for it in c.items]  # "even if the sender is a stranger" widens nothing: not said
+    if any(it.cls in {"unsaved", "saved"} and it.value == "people" for it in said) and "email" in stated:
         raise Unread("whether an e-mail's sender is in your contacts is not known offline (a chat's number is saved "
                      'or not: say "unknown numbers" or "on WhatsApp")')
     if (dead := _dead_part(when)) is not None:  # a reading no event can match is a misreading, never a rule

@@ -501,3 +501,6 @@ b("T7", "he-is-after-verb", "always", "Whenever Marcus Devereaux emails me, let 
 b("T7", "where-apposition", "always", "The same goes for everyone at Tūī Arts Centre, where we're playing this month.",
   True, P(email("Box office", "boxoffice@tuiarts.org.nz", "Tūī Arts Centre: get-in times", "x"), N),
   P(other_email(), None))
+b("T7", "even-a-stranger", "custom", "Whenever an email touches on the Project Halcyon audit, notify me, even if the sender "
+  "is a stranger.", True,
+  P(email("Auditor", "audit@kpmg.example", "Project Halcyon audit: fieldwork", "x"), N), P(other_email(), None))
