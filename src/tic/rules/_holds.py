@@ -31,7 +31,7 @@ _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
-                  "dahin", "then", "entonces", "la", "alors"}
+                  "dahin", "then", "entonces", "la", "alors", "morning", "the"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:

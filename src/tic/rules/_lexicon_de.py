@@ -67,3 +67,4 @@ def register(add: Callable[..., None]) -> None:
     add("neg", "ruhe|bitte ruhe")  # "Zwischen 22 und 7 Uhr Ruhe": quiet hours, the label of a hold
     add("v+", "interessieren|interessiert")
     add("group", "whatsapp-gruppennachrichten|gruppennachrichten|gruppen-nachrichten", True)
+    add("keep", "das hat zeit|hat zeit|das kann warten")

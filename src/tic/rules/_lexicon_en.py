@@ -64,3 +64,5 @@ def register(add: Callable[..., None]) -> None:
     add("starts", "happen|that happen")
     add("emph", "i know my own routine|i know my routine|i know my own schedule|i know my schedule|"
                 "i know when they are|i know they're there|i know they are there|i know about them")
+    add("keep", "save it for the morning|save them for the morning|save it for morning|save it till the morning|"
+                "save it until the morning")

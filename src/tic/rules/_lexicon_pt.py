@@ -83,3 +83,4 @@ def register(add: Callable[..., None]) -> None:
     add("starts", "comecar|comecarem|que comecar|que comecarem")
     add("created", "colocados na agenda|colocado na agenda|colocadas na agenda|colocada na agenda|postos na agenda|"
                    "adicionados|adicionado|adicionadas|adicionada")
+    add("keep", "pode segurar|segurar|segure|segura")

@@ -114,7 +114,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         it = items[i]
         cls = it.cls
         ph = phrases[-1]
-        if cls in {"and", "or"} or (cls == "punct" and it.text in {",", ";"}):
+        if cls in {"and", "or"} or (cls == "punct" and it.text in {",", ";"}) or (
+                cls == "punct" and it.text in {"-", "–", "—"} and (n := _next_content(items, i + 1)) is not None
+                and items[n].cls == "kind"):  # "Tom Becker - email or WhatsApp": the ways his messages come
             nxt = _next_content(items, i + 1)
             if nxt is not None and items[nxt].cls in {"any"} and not ph.empty:
                 phrases.append(Phrase())
@@ -348,6 +350,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "aside" and ph.recur and all(x.cls in {"recur", "or", "emph"} or x.text == "," for x in it.items):
             ph.freqs.extend(str(x.value) for x in it.items if x.cls == "recur" and x.value)  # "(diários, semanais)"
             i += 1
+            continue
+        if cls == "aside" and (ph.all_day or ph.recur) and it.items and all(
+                x.cls in {"word", "name", "punct", "and", "or", "f"} for x in it.items):
+            i += 1  # "Ganztägige Termine (Urlaub, Fortbildung)", "Eventos de dia inteiro (feriados, aniversários)": examples
             continue
         if cls == "aside" and it.items and all(x.cls in {"concfull", "conc", "f", "emph", "always", "punct"}
                                                for x in it.items):

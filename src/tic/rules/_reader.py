@@ -253,6 +253,7 @@ def _named_examples(items: list[Item]) -> list[Item]:
 
 _CLAUSE_ENDS = {".", ";", "!", "?"}
 _FIRST_PERSON = {"i", "i'll", "i've", "i'm", "i'd", "je", "j'", "ich", "yo", "eu"}
+_SAYS_WHAT = {"v+", "v-", "keep", "always", "any", "rest", "day", "weekend", "weekday", "within", "starts"}
 # what a reason in brackets must not say, or it would say which events (and not only why)
 _SAYS_WHICH = {"neg", "v-", "only", "unless", "except", "if", "cat", "kind", "group", "mention", "time", "between",
                "money", "cmp", "from", "about", "email", "domain", "phone", "quote"}
@@ -281,8 +282,11 @@ def _without_reasons(items: list[Item]) -> list[Item]:
         end = next((k for k in range(start, len(out)) if out[k].cls == "punct" and out[k].text in _CLAUSE_ENDS | {","}),
                    len(out))
         clause = out[start:end]
-        if start > 0 and len(clause) > 1 and fold(clause[0].text) in _FIRST_PERSON and clause[-1].cls == "anyway":
-            out = out[: max(start - 1, 0)] + out[end:]
+        last = end == len(out) or all(x.cls == "punct" for x in out[end:])
+        if start > 0 and len(clause) > 1 and fold(clause[0].text) in _FIRST_PERSON and (
+                clause[-1].cls == "anyway" and not any(x.cls in _SAYS_WHICH for x in clause)
+                or last and not any(x.cls in _SAYS_WHICH | _SAYS_WHAT for x in clause)):
+            out = out[: max(start - 1, 0)] + out[end:]  # "…, I'll look on payday": why, in the user's words
     return out
 
 

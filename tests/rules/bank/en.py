@@ -504,3 +504,14 @@ b("T7", "where-apposition", "always", "The same goes for everyone at Tūī Arts 
 b("T7", "even-a-stranger", "custom", "Whenever an email touches on the Project Halcyon audit, notify me, even if the sender "
   "is a stranger.", True,
   P(email("Auditor", "audit@kpmg.example", "Project Halcyon audit: fieldwork", "x"), N), P(other_email(), None))
+b("T7", "dash-channels", "always", "My cofounder Tom Becker - email or WhatsApp, always.", True,
+  P(email("Tom Becker", "tom@startup.example", "Board deck", "x"), N), P(chat("Tom Becker", "+44 7700 900301", "Call?"), N),
+  P(other_email(), None))
+b("T7", "trailing-reason", "never", "Payslip emails don't need a notification, I'll look on payday.", True,
+  P(email("Payroll", "payroll@acme.example", "Your payslip for March", "Your payslip is attached."), S),
+  P(other_email(), None))
+b("T11", "save-for-the-morning", "never", "Nothing between 9pm and 7am, save it for the morning - except anything from "
+  "Dr. Okafor.", True,
+  P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(email("Helen Okafor", "h.okafor@surgery.example", "Results", "x"), N, "Dr Okafor at night",
+    at="2026-03-11 23:00"))

@@ -276,3 +276,5 @@ b("T7", "code-aside", "custom", "E-mails sobre o contêiner exportado para Lisbo
 b("T7", "appositive-role", "always", "Qualquer pessoa da Cooperativa Serra Alta, nossa fornecedora de café verde (os "
   "e-mails terminam em @serraalta.coop.br)", True,
   P(email("Joana Mendes", "joana.mendes@serraalta.coop.br", "Lote", "x"), N), P(other_email(), None))
+b("T7", "allday-examples", "never", "Eventos de dia inteiro (feriados, aniversários) não precisam de aviso.", True,
+  P(event("Feriado", all_day=True), S), P(other_event(), None))
