@@ -92,6 +92,8 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_SUBJECTS = {"i", "i've", "i'm", "i'd", "i'll", "we", "we've", "you", "he", "she", "they", "yo", "je", "j'", "ich",
+             "eu", "nous", "wir", "nosotros"}  # who does something: a clause, never words to look for
 _SHE_IS = {"she's", "he's", "they're", "she is", "he is", "they are"}
 _MENTION_VERBS = {"mention", "mentions", "mentioning", "mentioned", "erwahnt", "erwahnen", "mentionne", "mentionnent",
                   "menciona", "mencionan", "menciona", "mencionam"}
@@ -460,10 +462,12 @@ def _labelled_reference(items: list[Item], i: int) -> int | None:
 
 def _before_amount(items: list[Item], i: int) -> int | None:
     """Where the amount comparison after a run of common words starts ("invoices over", "facturas o pedidos de
-    pago de más de"), or None."""
+    pago de más de"), or None - also when the run is a clause of its own ("saying I've received more than")."""
     j = i + 1
     while j < len(items) and (items[j].cls in {"word", "f"} or items[j].cls == "or" and j + 1 < len(items)
                               and items[j + 1].cls == "word") and j - i < 7:
+        if fold(items[j].text) in _SUBJECTS:
+            return None
         j += 1
     return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f", "name"} else None
 

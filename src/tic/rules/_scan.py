@@ -413,6 +413,9 @@ def _names_a_kind_of_sender(lows: list[str], j: int) -> bool:
 
 
 _RELATIVES = {"that", "who", "which", "que", "qui", "die", "der", "den"}
+_THE_ONE_FROM = {("la", "de"), ("el", "de"), ("la", "del"), ("el", "del"), ("a", "da"), ("o", "da"), ("a", "do"),
+                 ("o", "do"), ("celle", "de"), ("celui", "de"), ("celle", "du"), ("celui", "du"), ("die", "von"),
+                 ("der", "von"), ("the", "one")}
 _STRUCTURAL_IN_APPOSITION = {"v+", "v-", "neg", "only", "unless", "except", "if", "always", "kind", "group", "mention",
                              "between", "time", "cmp", "money"}
 
@@ -420,6 +423,12 @@ _STRUCTURAL_IN_APPOSITION = {"v+", "v-", "neg", "only", "unless", "except", "if"
 def _relative_apposition(toks: list[Token], i: int) -> int | None:
     """'Lingua Levant, the agency that books most of my assignments; …': after a name, what it is, said with a
     relative clause - where it ends (a clause end, or the rule's), or None."""
+    pair = (toks[i + 1].low, toks[i + 2].low) if i + 2 < len(toks) else ("", "")
+    if pair in _THE_ONE_FROM:  # "Rosa, la de la gestoría Fiscalia Asesores": which Rosa, not another sender
+        end = i + 1
+        while end < len(toks) and not (toks[end].kind == "punct" and toks[end].text in {";", ".", "!"}):
+            end += 1
+        return end
     if i + 2 >= len(toks) or toks[i + 1].low not in {"the", "our", "my", "a", "an", "where"}:
         return None
     rel = i + 1 if toks[i + 1].low == "where" else next(  # ", where we're playing this month"

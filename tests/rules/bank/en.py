@@ -515,3 +515,4 @@ b("T11", "save-for-the-morning", "never", "Nothing between 9pm and 7am, save it 
   P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(email("Helen Okafor", "h.okafor@surgery.example", "Results", "x"), N, "Dr Okafor at night",
     at="2026-03-11 23:00"))
+b.no("T7", "clause-before-amount", "always", "PayPal emails saying I've received more than £200.")

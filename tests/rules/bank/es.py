@@ -264,3 +264,6 @@ b("T7", "identity-clause", "always", "También todos los correos de nuestro prov
   P(email("Ventas", "ventas@vetsur.com.uy", "Pedido", "x"), N), P(other_email(), None))
 b("T7", "saved-as-agendada", "always", 'Y si mi mamá me escribe por WhatsApp (la tengo agendada como "Mamá"), avisame '
   'siempre.', True, P(chat("Mamá", "+598 99 000 001", "¿Venís?"), N), P(other_chat(), None))
+b("T7", "la-de", "always", "Cuando me escriba Rosa, la de la gestoría Fiscalia Asesores.", True,
+  P(email("Rosa Prieto", "rosa@fiscalia-asesores.example", "IVA", "x"), N),
+  P(email("Fiscalia Asesores", "info@fiscalia-asesores.example", "Boletín", "x"), None, "the firm is not Rosa"))
