@@ -91,3 +91,12 @@ def test_t11_the_rest_waiting_until_another_time_than_the_window_refuses_the_hol
     rs = read_rules("## Nachts\nRuhezeit von 22 bis 6 Uhr. In dieser Zeit dürfen nur Nachrichten von Jonas "
                     "durchkommen; alles andere hebst du bis 8 Uhr auf.\n")
     assert [r.understood for r in rs.rules] == [False] and "another time" in rs.rules[0].why_not
+
+
+def test_t11_the_next_bullet_may_list_what_gets_through_a_hold() -> None:
+    rs = read_rules("## Never notify\n- Every night from 23:00 to 07:00 hold everything and tell me at 07:00\n"
+                    '- Only two things get through during quiet hours: "Lola", and emails from ops@ops.example\n')
+    assert len(rs.rules) == 1 and not rs.not_understood, [(r.text, r.why_not) for r in rs.rules]
+    night = Context(now=NIGHT, tz=TZ)
+    assert rs.rules[0].verdict(_chat("Lola"), night).effect == "notify"
+    assert rs.rules[0].verdict(_chat("Tom"), night).effect == "hold"

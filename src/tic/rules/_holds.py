@@ -100,6 +100,12 @@ def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | N
         if [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
             return items, None, True
         return [*items[:k], *items[end:]], release_of(clause), True
+    if k + 1 < len(items) and items[k].cls == "and" and items[k + 1].cls == "v+":
+        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
+                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+        clause = items[k + 1 : end]  # "hold everything and tell me at 06:30": when it ends, said as a verb
+        if not [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
+            return [*items[:k], *items[end:]], release_of(clause), True
     if (k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw") \
             and (later := _until_at(items, verb)) is not None:
         k = later  # "hold emails from my @initech.com work address until Monday 8am": what, then until when

@@ -626,3 +626,5 @@ _add("cmp", "the amount exceeds|amount exceeds|exceeds|is over|le montant depass
            "el importe supera|el importe es mayor a|supera|superan|o valor passar de|o valor for maior que|passar de|"
            "der betrag ubersteigt|betrag ubersteigt|ubersteigt|ubersteigen", ">")
 _add("f", "ausdrucklich|explicitly|expressly|explicitement|explicitamente")
+_add("night", "every night|each night|nightly|todas las noches|cada noche|toutes les nuits|chaque nuit|jede nacht|"
+              "todas as noites|toda noite|cada noite")

@@ -68,3 +68,5 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "interessieren|interessiert")
     add("group", "whatsapp-gruppennachrichten|gruppennachrichten|gruppen-nachrichten", True)
     add("keep", "das hat zeit|hat zeit|das kann warten")
+    add("cat", "automatisch erzeugte|automatisch erzeugten|automatisch generierte|automatisch generierten", "automated")
+    add("rest", "was hier nicht geregelt ist|was nicht geregelt ist|was hier nicht steht|alles, was hier nicht steht")

@@ -233,6 +233,10 @@ def parse(text: str) -> RuleSet:
             parent = parents.get(depth - 1)
             if parent and not _is_context(parent.rstrip(":")) and not _is_label(parent):
                 rule_text = f"{parent.rstrip().rstrip(':')} {body}"  # "Emails from:" + "Kofi Mensah"
+            if rules and rules[-1].heading == heading and _holds(rules[-1]) and (
+                    merged := with_exceptions(rules[-1], rule_text, people)) is not None:
+                rules[-1] = merged  # "- Quiet hours 22–7" "- Only two things get through: …": the hold's exceptions
+                continue
             rules.append(_read_item(rule_text, section or "own", heading, people, context))
             _unread_exceptions(rules, heading, rule_text)  # "- Quiet hours 22–7" "- Except Sam and …" (unread)
             continue

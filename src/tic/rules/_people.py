@@ -41,10 +41,19 @@ def saved_later(items: list[Item], j: int) -> tuple[Who, int] | None:
 
 
 _ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi", "my", "mon", "ma", "mein", "meine",
-             "meu", "minha", "our", "nuestro", "nuestra", "notre", "unser", "unsere", "nosso", "nossa"}
+             "meu", "minha", "our", "nuestro", "nuestra", "notre", "unser", "unsere", "nosso", "nossa", "meiner",
+             "meinem", "meinen", "unserem", "unserer", "unseren", "mis", "mes", "meus", "minhas"}
 
 
-_OF = {"de", "of", "do", "da", "du", "des", "von", "der"}
+_OF = {"de", "of", "do", "da", "du", "des", "von", "der", "en", "el", "la", "in", "at", "the", "no", "na", "im", "bei",
+       "dans", "au", "le"}
+
+
+def _word_after(items: list[Item], k: int) -> bool:
+    """A common word next, perhaps after an article ("mi socio en el despacho")."""
+    while k < len(items) and items[k].cls in {"f", "pron"} and fold(items[k].text) in _OF:
+        k += 1
+    return k < len(items) and items[k].cls == "word"
 
 
 def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
@@ -59,8 +68,9 @@ def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
     words: list[str] = []
     while k < len(items) and len(words) < 5 and (items[k].cls == "word" or items[k].cls == "name" and items[k].weak
                                                  and " " not in items[k].text
-                                                 or items[k].cls == "f" and fold(items[k].text) in _OF and words
-                                                 and k + 1 < len(items) and items[k + 1].cls == "word"):
+                                                 or items[k].cls in {"f", "pron"} and fold(items[k].text) in _OF
+                                                 and words
+                                                 and _word_after(items, k + 1)):
         words.append(items[k].text)  # "nossa fornecedora de café verde": what they are, a few words
         k += 1
     if not words:

@@ -127,7 +127,10 @@ def read_catch_all(text: str) -> Reading | None:
     if bad := [it.text for it in items if it.cls not in _CATCH_ALL_WORDS and fold(it.text) not in _CATCH_ALL_FILLER]:
         raise Unread(f'a rule for everything else with "{" ".join(bad[:4])}" in it is not understood')
     kinds = {k for it in items if it.cls == "kind" for k in it.value}  # type: ignore[union-attr]
-    effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own", guess_language(text))
+    if any(it.cls == "neg" for it in items) and not any(it.cls in {"v-", "negv"} for it in items):
+        effect = "skip"  # "…, brauche ich nicht sofort – dafür keine Benachrichtigung": each "no" says no again
+    else:
+        effect = _effect([_Clause("main", [it for it in items if it.cls != "if"])], "own", guess_language(text))
     when = Kind(kinds=tuple(kinds)) if kinds and kinds != {"email", "whatsapp", "calendar"} else Everything()
     return Reading(effect=effect, when=when, catch_all=True)
 

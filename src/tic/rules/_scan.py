@@ -28,7 +28,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
 _HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m",
-               "captain", "capt", "rev", "reverend", "professor", "maitre", "herrn"}
+               "captain", "capt", "rev", "reverend", "professor", "maitre", "herrn", "mag", "ing", "dipl", "lic", "arch"}
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
               "bin", "al", "ibn"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.

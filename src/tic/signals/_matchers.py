@@ -115,7 +115,7 @@ def _segments(display: str) -> list[list[str]]:
 
 _HONORIFICS = {"dr", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "madame",
                "monsieur", "senor", "senora", "doctor", "doktor", "maitre", "captain", "capt", "rev", "reverend",
-               "professor", "herrn", "m"}
+               "professor", "herrn", "m", "mag", "ing", "dipl", "lic", "arch"}
 
 
 def _by_surname(display: str, surname: str) -> str | None:

@@ -280,3 +280,7 @@ b("T7", "herrn", "always", "Alles von unserem Steuerberater Herrn Albrecht.", Tr
 b("T7", "ausdruecklich", "custom", "WhatsApp-Gruppen: nur wenn mich jemand ausdrücklich mit @ erwähnt", True,
   P(chat("Jo", "+43 660 000 0001", "@du?", group=True, chat_name="Backstube", mentions=("me",)), N),
   P(chat("Jo", "+43 660 000 0001", "Hallo", group=True, chat_name="Backstube"), S))
+b("T10", "catch-all-two-noes", "custom", "Was hier nicht geregelt ist, brauche ich nicht sofort – dafür keine "
+  "Benachrichtigung.", True, P(other_email(), S), catch_all=True)
+b("T7", "mag-title", "always", "E-Mails von Mag. Lena Huber, meiner Kanzleipartnerin", True,
+  P(email("Lena Huber", "l.huber@kanzlei.example", "Bilanz", "x"), N), P(other_email(), None))

@@ -516,3 +516,5 @@ b("T11", "save-for-the-morning", "never", "Nothing between 9pm and 7am, save it 
   P(email("Helen Okafor", "h.okafor@surgery.example", "Results", "x"), N, "Dr Okafor at night",
     at="2026-03-11 23:00"))
 b.no("T7", "clause-before-amount", "always", "PayPal emails saying I've received more than £200.")
+b("T11", "hold-and-tell-me-at", "never", "Every night from 22:00 to 06:30 hold everything and tell me at 06:30", True,
+  P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 06:30"), P(other_email(), None))

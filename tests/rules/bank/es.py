@@ -267,3 +267,5 @@ b("T7", "saved-as-agendada", "always", 'Y si mi mamá me escribe por WhatsApp (l
 b("T7", "la-de", "always", "Cuando me escriba Rosa, la de la gestoría Fiscalia Asesores.", True,
   P(email("Rosa Prieto", "rosa@fiscalia-asesores.example", "IVA", "x"), N),
   P(email("Fiscalia Asesores", "info@fiscalia-asesores.example", "Boletín", "x"), None, "the firm is not Rosa"))
+b("T7", "socio-en-el-despacho", "always", "Correos de Rodrigo Ibarra, mi socio en el despacho", True,
+  P(email("Rodrigo Ibarra", "ribarra@despacho.example", "Audiencia", "x"), N), P(other_email(), None))
