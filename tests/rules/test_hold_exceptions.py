@@ -100,3 +100,18 @@ def test_t11_the_next_bullet_may_list_what_gets_through_a_hold() -> None:
     night = Context(now=NIGHT, tz=TZ)
     assert rs.rules[0].verdict(_chat("Lola"), night).effect == "notify"
     assert rs.rules[0].verdict(_chat("Tom"), night).effect == "hold"
+
+
+def test_t11_a_role_named_before_and_what_still_comes_through_after() -> None:
+    """'the after-hours line' was said before ("the clinic's after-hours line (oncall@…)"); "Calendar alerts still
+    come through." adds to what the hold lets through."""
+    rs = read_rules("## Always notify\n- Emails from the clinic's after-hours line (oncall@vet.example)\n\n"
+                    "## Custom rules\n- Quiet hours 23:00-07:00: hold emails and WhatsApp messages until 07:00, except "
+                    "anything from Lola or the after-hours line. Calendar alerts still come through.\n")
+    assert not rs.not_understood, [(r.text, r.why_not) for r in rs.rules]
+    hold, night = rs.rules[-1], Context(now=NIGHT, tz=TZ)
+    line = Event(key="email:line", source="mail", kind="email", type="message", time=NIGHT,
+                 sender=Person(name="On call", address="oncall@vet.example"), subject="Colic", body="x")
+    assert hold.verdict(line, night).effect == "notify"
+    assert hold.verdict(_chat("Lola"), night).effect == "notify"
+    assert hold.verdict(_mail("P3 latency"), night).effect == "hold"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tic.rules._phrases import noun_phrases
 from tic.rules._reader import _cond, _merge
-from tic.rules._reading import All, Any, Everything, Sender, Window
+from tic.rules._reading import All, Any, Everything, Not, Sender, Window
 from tic.rules._rule import Rule
 from tic.rules._scan import Item, is_number, scan
 from tic.rules._slots import _clock
@@ -18,7 +18,7 @@ from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.signals import words
 
-__all__ = ["exception_list", "only_list", "through_list", "with_exceptions"]
+__all__ = ["exception_list", "only_list", "still_through", "through_list", "with_exceptions"]
 
 _THINGS = {"things", "cosas", "coisas", "choses", "dinge", "sachen", "people", "personas", "pessoas", "personnes",
            "leute", "personen"}
@@ -67,6 +67,23 @@ def exception_list(text: str, people) -> object | None:
     while body and (body[-1].cls in {"v+", "always", "emph"} or fold(body[-1].text) in _THROUGH):
         body.pop()
     return _what_gets_through(body, people)
+
+
+def still_through(text: str, people) -> object | None:
+    """'Calendar alerts still come through.', 'Anna and Bob still get through': after a hold, what it does not
+    hold - or None when the sentence is not one ("still" and a verb of getting through, last)."""
+    scanned = scan(text)
+    if any(it.cls == "punct" and it.text in {".", "!", ";", ":"} for it in scanned[:-1]) \
+            or any(it.cls in {"keep", "v-", "neg", "between", "time", "weekend"} for it in scanned):
+        return None  # one short sentence of what gets through, never a rule of its own
+    items = [it for it in scanned if not (it.cls == "punct" and it.text in {".", "!"})]
+    if len(items) < 3 or not any(fold(it.text) in _STILL for it in items[-3:]) \
+            or not (items[-1].cls == "v+" and fold(items[-1].text) in _THROUGH_VERBS or fold(items[-1].text) in _THROUGH):
+        return None
+    body = list(items)
+    while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH | _STILL):
+        body.pop()
+    return _what_gets_through(body, people) if body else None
 
 
 def through_list(text: str, people) -> tuple[object, str | None] | None:
@@ -120,7 +137,8 @@ def _what_gets_through(body: list[Item], people, count: int | None = None):
     return alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
 
 
-_THROUGH_VERBS = {"durchkommen", "get through", "come through", "pasar", "passer", "passar", "durchgestellt werden"}
+_THROUGH_VERBS = {"durchkommen", "get through", "come through", "pasar", "passer", "passar", "durchgestellt werden",
+                  "gets through", "comes through"}
 
 
 def _known_contacts(cond, people):
@@ -137,13 +155,15 @@ def with_exceptions(prev, text: str, people):
     quiero ninguna notificación. Solo dos cosas pueden despertarme: Palo y las alertas P1."), one rule of both
     sentences; refused together when the list is not understood. None: `text` is no only-list after a hold."""
     reading = prev.reading
-    if reading is None or reading.effect != "hold" or reading.unless is not None or reading.catch_all:
+    if reading is None or reading.effect != "hold" or isinstance(reading.unless, Not) or reading.catch_all:
         return None
     both = f"{prev.text} {text}"
     try:
         cond = only_list(text, people)
         if cond is None:
             cond = exception_list(text, people)
+        if cond is None:
+            cond = still_through(text, people)
         if cond is None and (through := through_list(text, people)) is not None:
             cond, until = through
             if until is not None and until not in _window_ends(reading.when):
@@ -152,6 +172,9 @@ def with_exceptions(prev, text: str, people):
         return Rule(section=prev.section, text=both, why_not=str(exc), heading=prev.heading)
     if cond is None:
         return None
+    if reading.unless is not None:  # "…, except Priya. Calendar alerts still come through.": either gets through
+        cond = Any(of=tuple(dict.fromkeys([*(reading.unless.of if isinstance(reading.unless, Any) else
+                                              [reading.unless]), *(cond.of if isinstance(cond, Any) else [cond])])))
     return Rule(section=prev.section, text=both, heading=prev.heading,
                 reading=reading.model_copy(update={"unless": cond}))
 

@@ -22,6 +22,7 @@ from tic.rules._slots import (
     clock,
     family_role,
     labelled_ref,
+    named_role,
     parse_aside,
     range_end,
     sender_slot,
@@ -156,7 +157,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 continue
             if cls == "or" and nxt is not None and i > 0 and {items[i - 1].cls, items[nxt].cls} in _MIXED_OR \
                     and not (items[nxt].cls == "word" and nxt + 1 < len(items)
-                             and items[nxt + 1].cls in {"aside", "name", "quote"}):  # "Antoine ou la nounou (Sabrina)"
+                             and items[nxt + 1].cls in {"aside", "name", "quote"}) \
+                    and not named_role(items, nxt, people):  # "Antoine ou la nounou (Sabrina)"
                 raise Unread(f'what "{it.text}" joins here is not understood')  # "Pix ou transferência": either?
             if cls == "or" and nxt is not None and not ph.empty and _either(items, i, nxt):
                 raise Unread(f'"{it.text}" between two different conditions is not understood')

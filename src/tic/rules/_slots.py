@@ -45,7 +45,8 @@ class People:
 
 
 def _role_key(role: str) -> str:
-    return " ".join(w for w in fold(role).split() if w not in {"my", "our", "the"})
+    """'the clinic's after-hours line' and 'the after-hours line' are one role: whose it is, said or not."""
+    return " ".join(w for w in fold(role).split() if w not in {"my", "our", "the"} and not w.endswith(("'s", "’s")))
 
 
 def phone(text: str) -> str:
@@ -72,7 +73,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
         it = items[j]
         if it.cls in {"or", "and"} or (it.cls == "punct" and it.text in {",", "/"}):
             nxt = _skip_f(items, j + 1)
-            if who and nxt < len(items) and _starts_sender(items[nxt]):
+            if who and nxt < len(items) and (_starts_sender(items[nxt]) or named_role(items, nxt, people)):
                 j = nxt
                 continue
             break
@@ -184,6 +185,15 @@ def _without_descriptor(name: str) -> str:
     """'Kanzlei Roth & Partner' -> 'Roth & Partner': a word for the kind of firm is not part of its name."""
     first, _, rest = name.partition(" ")
     return rest if rest and fold(first) in DESCRIPTORS else name
+
+
+def named_role(items: list[Item], k: int, people: People) -> bool:
+    """'… or the after-hours line': a role the file has said who is ("the clinic's after-hours line (oncall@…)")."""
+    words = []
+    while k < len(items) and items[k].cls == "word" and len(words) < 4:
+        words.append(items[k].text)
+        k += 1
+    return bool(words) and people.get(" ".join(words)) is not None
 
 
 def _starts_sender(it: Item) -> bool:
