@@ -18,6 +18,7 @@ from functools import lru_cache
 from tic.rules._brands import brand
 from tic.rules._lexicon import LEXICON, Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
+from tic.signals import HONORIFICS
 
 __all__ = ["Item", "WORD_LABELS", "scan", "guess_language"]
 
@@ -27,8 +28,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "ein": 1, "eine": 1,
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
-_HONORIFICS = {"dr", "dr.", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "m",
-               "captain", "capt", "rev", "reverend", "professor", "maitre", "herrn", "mag", "ing", "dipl", "lic", "arch"}
+_HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, never part of a name
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
               "bin", "al", "ibn"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.

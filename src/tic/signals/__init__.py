@@ -6,12 +6,13 @@ from tic.signals._classify import NAME_KNOWN_REF, Traits, known_correspondent, t
 from tic.signals._cues import Cue
 from tic.signals._cues import find as find_cue
 from tic.signals._roles import FAMILY
+from tic.signals._vocab import HONORIFICS
 from tic.signals._matchers import CategoryMatcher, SenderSpec, Topic, TopicMatcher, topic_terms
 from tic.signals._matchers import _topic_words as topic_words
 from tic.signals._instruct import own_words
 from tic.signals._text import fold, words
 from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta, local_zone
 
-__all__ = ["FAMILY", "NAME_KNOWN_REF", "CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",
+__all__ = ["FAMILY", "HONORIFICS", "NAME_KNOWN_REF", "CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",
            "event_start", "find_cue", "fmt_delta", "fold", "known_correspondent", "local_zone", "own_words",
            "topic_terms", "topic_words", "traits", "words"]

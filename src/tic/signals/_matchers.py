@@ -22,7 +22,7 @@ from typing import Protocol
 
 from tic.sources import Event
 from tic.signals._classify import traits
-from tic.signals._vocab import GENERIC, RELATION, STOP, STREET, VOCAB
+from tic.signals._vocab import GENERIC, HONORIFICS, RELATION, STOP, STREET, VOCAB
 from tic.signals._roles import FAMILY, role_evidence
 from tic.signals._timing import (  # noqa: F401 - re-exported: the calendar matchers live there
     CreatedTodayMatcher, RecurrenceMatcher, StartsWithinMatcher, event_start, fmt_delta, local_zone,
@@ -113,9 +113,7 @@ def _segments(display: str) -> list[list[str]]:
     return [w for w in (words(p) for p in parts) if w]
 
 
-_HONORIFICS = {"dr", "mr", "mrs", "ms", "prof", "herr", "frau", "sr", "sra", "mme", "mlle", "dra", "srta", "madame",
-               "monsieur", "senor", "senora", "doctor", "doktor", "maitre", "captain", "capt", "rev", "reverend",
-               "professor", "herrn", "m", "mag", "ing", "dipl", "lic", "arch"}
+_HONORIFICS = HONORIFICS
 
 
 def _by_surname(display: str, surname: str) -> str | None:

@@ -70,8 +70,13 @@ RELATION = set(
     work office home job bank""".split()
 )
 
-HONORIFICS = {"mr", "mrs", "ms", "miss", "dr", "prof", "herr", "frau", "sig", "signor", "signora", "sr", "sra", "senor",
-              "senora", "señor", "señora", "m", "mme", "monsieur", "madame", "sir", "dame"}
+# titles before a name, in the languages people write ("Dr. Ole Hinrichsen", "Mme Aubertin", "Mag. Lena Huber",
+# "Herrn Albrecht"): one table for the rule reader and the sender matcher
+HONORIFICS = frozenset({
+    "mr", "mrs", "ms", "miss", "dr", "dr.", "dra", "prof", "professor", "herr", "herrn", "frau", "sig", "signor",
+    "signora", "sr", "sra", "srta", "senor", "senora", "señor", "señora", "m", "mme", "mlle", "monsieur", "madame",
+    "maitre", "sir", "dame", "doctor", "doktor", "captain", "capt", "rev", "reverend", "mag", "ing", "dipl", "lic",
+    "arch"})
 
 CONNECTORS = {"&", "of", "de", "van", "von", "der", "den", "di", "da", "del", "la", "le", "du", "y", "al", "bin", "el"}
 
