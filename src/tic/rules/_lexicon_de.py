@@ -70,3 +70,7 @@ def register(add: Callable[..., None]) -> None:
     add("keep", "das hat zeit|hat zeit|das kann warten")
     add("cat", "automatisch erzeugte|automatisch erzeugten|automatisch generierte|automatisch generierten", "automated")
     add("rest", "was hier nicht geregelt ist|was nicht geregelt ist|was hier nicht steht|alles, was hier nicht steht")
+    add("changed", "verschobene|verschobenen")
+    add("f", "genauso|ebenso")
+    add("v+", "sag bescheid|sagt bescheid|sagen sie bescheid")
+    add("starts", "losgeht|losgehen|los geht")

@@ -66,3 +66,8 @@ def register(add: Callable[..., None]) -> None:
                 "i know when they are|i know they're there|i know they are there|i know about them")
     add("keep", "save it for the morning|save them for the morning|save it for morning|save it till the morning|"
                 "save it until the morning")
+    add("about", "quoting|that quotes|quotes|citing|that cites")
+    add("changed", "pushed|pushed back|gets pushed|is pushed|is pushed back|postponed|gets postponed|is postponed")
+    add("f", "to a different day or time|to another day or time")
+    add("kind", "session|sessions", C)
+    add("emph", "can't wait|cannot wait|those can't wait|that can't wait")

@@ -73,3 +73,4 @@ def register(add: Callable[..., None]) -> None:
     add("v-", "fuera|silencias|silencia|silencies|silencialos")
     add("v+", "interesan|me interesan|interesa|me interesa")
     add("from", "vengan de|venga de|vienen de|viene de|que vengan de|que venga de")
+    add("emph", "esos no pueden esperar|eso no puede esperar|no pueden esperar|no puede esperar")

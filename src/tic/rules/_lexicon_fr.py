@@ -76,3 +76,6 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "prevenez|prevenez-moi|me prevenez")
     add("v+", "en savoir|avertis|m'avertis|avertissez|m'avertir|avertir|interessent|m'interessent|interesse")
     add("keep", "gardes|tu gardes|garde-les|garde tout|gardes tout")
+    add("v+", "dis-le-moi|dites-le-moi|dis-moi|dites-moi")
+    add("keep", "tout attend|tout attendra|attendra|attendront")
+    add("whether", "qu'ils arrivent|qu'il arrive|qu'elles arrivent|qu'elle arrive")

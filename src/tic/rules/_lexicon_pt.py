@@ -84,3 +84,6 @@ def register(add: Callable[..., None]) -> None:
     add("created", "colocados na agenda|colocado na agenda|colocadas na agenda|colocada na agenda|postos na agenda|"
                    "adicionados|adicionado|adicionadas|adicionada")
     add("keep", "pode segurar|segurar|segure|segura")
+    add("changed", "mudar de hora|mudar de dia|mudar de horario|mudar de hora ou de dia|mudar de dia ou de hora|"
+                   "mudarem de hora|mudarem de horario")
+    add("v+", "avisas|me avisas")

@@ -368,7 +368,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
                 ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
             elif who or not says_nothing(it.items) and not (role and i > 0 and (items[i - 1].cls in {
-                    "name", "quote", "phone", "email"} or items[i - 1].cls == "msgverb" and i > 1
+                    "name", "quote", "phone", "email", "domain"} or items[i - 1].cls == "msgverb" and i > 1
                     and items[i - 2].cls == "name" or fold(it.items[0].text) in _SHE_IS)):
                 # "+33 6 12 34 56 78 (ma comptable)": whose number; "…, let me know; he's our artistic director"
                 raise Unread("the words in brackets are not understood: " + " ".join(x.text for x in it.items))

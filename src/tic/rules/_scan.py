@@ -266,7 +266,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 i = end
                 continue
             if (tok.text in {"-", "–", "—", ";"} and out and i + 1 < len(toks) and toks[i + 1].low in {
-                    "she's", "he's", "they're", "she", "he", "they", "their", "his", "her", "my", "our", "its"}) or (
+                    "she's", "he's", "they're", "she", "he", "they", "their", "his", "her", "my", "our", "its",
+                    "that's"}) or (
                     tok.text == "," and out and i + 1 < len(toks) and (toks[i + 1].low in {
                     "she's", "he's", "they're", "who's", "whos"} or toks[i + 1].low == "who" and i + 2 < len(toks)
                     and toks[i + 2].low in {"is", "are"})):  # "my husband, who is "Rawiri" in my contacts"

@@ -284,3 +284,5 @@ b("T10", "catch-all-two-noes", "custom", "Was hier nicht geregelt ist, brauche i
   "Benachrichtigung.", True, P(other_email(), S), catch_all=True)
 b("T7", "mag-title", "always", "E-Mails von Mag. Lena Huber, meiner Kanzleipartnerin", True,
   P(email("Lena Huber", "l.huber@kanzlei.example", "Bilanz", "x"), N), P(other_email(), None))
+b("T7", "losgeht", "always", "Wenn ein Termin in der nächsten Stunde losgeht, sag Bescheid.", True,
+  P(event("Termin", start_in=minutes(40)), N), P(event("Termin", start_in=hours(5)), None))

@@ -518,3 +518,9 @@ b("T11", "save-for-the-morning", "never", "Nothing between 9pm and 7am, save it 
 b.no("T7", "clause-before-amount", "always", "PayPal emails saying I've received more than £200.")
 b("T11", "hold-and-tell-me-at", "never", "Every night from 22:00 to 06:30 hold everything and tell me at 06:30", True,
   P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 06:30"), P(other_email(), None))
+b("T7", "quoting", "always", "Anything quoting my booking reference PHX-2291.", True,
+  P(email("Airline", "bookings@air.example", "Your trip PHX-2291", "x"), N), P(other_email(), None))
+b("T7", "pushed", "custom", "When a session on my calendar is pushed to a different day or time, ping me.", True,
+  P(event("Session", created_ago=days(5), modified_ago=hours(1)), N), P(event("Session"), None))
+b("T7", "thats-my-number", "always", "WhatsApps from +44 7700 900412 - that's my head chef's number.", True,
+  P(chat("Chef", "+44 7700 900412", "Delivery late"), N), P(other_chat(), None))

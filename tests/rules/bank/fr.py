@@ -267,3 +267,7 @@ b("T7", "ne-que-si", "custom", "Groupes WhatsApp : ne me prévenez que si on me 
   P(chat("Luc", "+33 6 00 00 00 01", "@toi ?", group=True, chat_name="Club", mentions=("me",)), N),
   P(chat("Luc", "+33 6 00 00 00 01", "salut", group=True, chat_name="Club"), S))
 b.no("T7", "ne-que-what", "custom", "Ne me prévenez que pour les mails de Paul")
+b("T11", "tout-attend", "never", "Rien le dimanche, tout attend lundi 7h.", True,
+  P(other_email(), H, "dimanche", at="2026-03-15 10:00", until="2026-03-16 07:00"),
+  P(other_email(), None, "lundi midi", at="2026-03-16 12:00"))
+b("T7", "attend-is-english-too", "always", "Meetings I attend", False, understood=False)

@@ -278,3 +278,5 @@ b("T7", "appositive-role", "always", "Qualquer pessoa da Cooperativa Serra Alta,
   P(email("Joana Mendes", "joana.mendes@serraalta.coop.br", "Lote", "x"), N), P(other_email(), None))
 b("T7", "allday-examples", "never", "Eventos de dia inteiro (feriados, aniversários) não precisam de aviso.", True,
   P(event("Feriado", all_day=True), S), P(other_event(), None))
+b("T7", "mudar-de-hora", "custom", "Se uma reunião mudar de hora ou de dia, avisa-me.", True,
+  P(event("Reunião", created_ago=days(5), modified_ago=hours(1)), N), P(event("Reunião"), None))
