@@ -49,6 +49,10 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
         # verb, said right after its window - it holds, as "don't notify me then" does
         items = [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]]
         return _until_after_verb(items, first)
+    if start is None and first == 0 and any(it.cls in _WINDOW_WORDS | {"time"} for it in items[1:]):
+        # "Hold everything on Sundays", "Hold everything between 22:00 and 07:00": the rule's own verb, said first
+        items = [Item("v-", items[0].text, lang=items[0].lang), *items[1:]]
+        return _until_after_verb(items, 0)
     if start is None:
         raise Unread(f'"{items[first].text}" is understood only after the hold it belongs to')
     # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")

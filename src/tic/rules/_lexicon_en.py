@@ -71,3 +71,6 @@ def register(add: Callable[..., None]) -> None:
     add("f", "to a different day or time|to another day or time")
     add("kind", "session|sessions", C)
     add("emph", "can't wait|cannot wait|those can't wait|that can't wait")
+    add("cat", "no-reply addresses|noreply addresses|no-reply senders|noreply senders|no-reply emails|noreply emails|"
+               "do-not-reply addresses", "automated")
+    add("cat", "out of office replies|out-of-office replies|out of office|out-of-office|ooo replies|ooo", "autoreply")

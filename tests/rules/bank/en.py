@@ -524,3 +524,9 @@ b("T7", "pushed", "custom", "When a session on my calendar is pushed to a differ
   P(event("Session", created_ago=days(5), modified_ago=hours(1)), N), P(event("Session"), None))
 b("T7", "thats-my-number", "always", "WhatsApps from +44 7700 900412 - that's my head chef's number.", True,
   P(chat("Chef", "+44 7700 900412", "Delivery late"), N), P(other_chat(), None))
+b("T11", "hold-first", "custom", "Hold everything on Sundays", True,
+  P(other_email(), H, "Sunday", at="2026-03-15 10:00", until="2026-03-16 00:00"), P(other_email(), None))
+b("T7", "no-reply-addresses", "never", "Emails from no-reply addresses", True,
+  P(digest("Trello", "trello.com"), S), P(other_email(), None))
+b("T7", "out-of-office", "never", "Out of office replies", True,
+  P(autoreply("Ana Ruiz", "ana.ruiz@acme.example"), S), P(other_email(), None))
