@@ -31,7 +31,7 @@ _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
-                  "dahin", "then", "entonces", "la", "alors", "morning", "the"}
+                  "dahin", "entonces", "la", "alors", "the"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
@@ -58,7 +58,8 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     # the clause runs to the end, or to an exception after it ("hold everything till 6:30 except Sam")
     end = next((k for k in range(first + 1, len(items)) if items[k].cls in {"except", "unless"}), len(items))
     clause = items[start + 1 : end]
-    if bad := [it.text for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
+    if not _releases(clause):
+        bad = [it.text for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]
         raise Unread(f'"{" ".join(bad[:3])}" is not understood in what happens when the hold ends')
     if all(it.cls in {"keep", "any", "f", "pron"} for it in clause) and not any(
             fold(it.text) in _RELEASE_WORDS for it in clause):  # "at night, 23:00-6:00, hold everything": the verb
@@ -98,18 +99,14 @@ def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | N
     while k < len(items) and items[k].cls in {"any", "f", "pron"} and fold(items[k].text) not in _UNTIL:
         k += 1
     if _says_until(items[verb]) and k < len(items) and items[k].cls in {"day", "time", "number"}:
-        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
-                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
-        clause = items[k:end]
-        if [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
+        end = _clause_end(items, k)  # "can wait till Monday 8am"
+        if not _releases(items[k:end]):
             return items, None, True
-        return [*items[:k], *items[end:]], release_of(clause), True
+        return [*items[:k], *items[end:]], release_of(items[k:end]), True
     if k + 1 < len(items) and items[k].cls == "and" and items[k + 1].cls == "v+":
-        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
-                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
-        clause = items[k + 1 : end]  # "hold everything and tell me at 06:30": when it ends, said as a verb
-        if not [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
-            return [*items[:k], *items[end:]], release_of(clause), True
+        end = _clause_end(items, k)  # "hold everything and tell me at 06:30": when it ends, said as a verb
+        if _releases(items[k + 1 : end]):
+            return [*items[:k], *items[end:]], release_of(items[k + 1 : end]), True
     if (k >= len(items) or fold(items[k].text) not in _UNTIL and items[k].cls != "tillw") \
             and (later := _until_at(items, verb)) is not None:
         k = later  # "hold emails from my @initech.com work address until Monday 8am": what, then until when
@@ -120,12 +117,22 @@ def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | N
             return items, None, True
         end = verb
     else:
-        end = next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
-                    or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+        end = _clause_end(items, k)
     clause = items[k:end]
-    if [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]:
+    if not _releases(clause):
         return items, None, True  # not a plain "until ..." (the reader says what it cannot read)
     return [*items[:k], *items[end:]], release_of(clause), True
+
+
+def _clause_end(items: list[Item], k: int) -> int:
+    """Where the clause from items[k] ends: an exception, a clause mark, or the rule's end."""
+    return next((j for j in range(k, len(items)) if items[j].cls in {"except", "unless"}
+                 or items[j].cls == "punct" and items[j].text in {",", ";", "."}), len(items))
+
+
+def _releases(clause: list[Item]) -> bool:
+    """Whether a clause only says when a hold ends ("until Monday 8am", "tell me at 06:30", "bis dahin")."""
+    return not [it for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]
 
 
 def release_of(clause: list[Item]) -> str | None:

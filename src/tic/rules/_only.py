@@ -12,7 +12,7 @@ from tic.rules._reader import _cond, _merge
 from tic.rules._reading import All, Any, Everything, Not, Sender, Window
 from tic.rules._rule import Rule
 from tic.rules._scan import Item, is_number, scan
-from tic.rules._slots import _clock
+from tic.rules._holds import release_of
 from tic.rules._clauses import QUIET_LABELS
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
@@ -64,9 +64,7 @@ def exception_list(text: str, people) -> object | None:
     if len(items) < 3 or items[0].cls != "except" or not (items[1].cls == "punct" and items[1].text == ":"):
         return None
     body = [it for it in items[2:] if not (it.cls == "punct" and it.text in {".", "!"})]
-    while body and (body[-1].cls in {"v+", "always", "emph"} or fold(body[-1].text) in _THROUGH):
-        body.pop()
-    return _what_gets_through(body, people)
+    return _what_gets_through(_before_through(body), people)
 
 
 def still_through(text: str, people) -> object | None:
@@ -80,9 +78,7 @@ def still_through(text: str, people) -> object | None:
     if len(items) < 3 or not any(fold(it.text) in _STILL for it in items[-3:]) \
             or not (items[-1].cls == "v+" and fold(items[-1].text) in _THROUGH_VERBS or fold(items[-1].text) in _THROUGH):
         return None
-    body = list(items)
-    while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH | _STILL):
-        body.pop()
+    body = _before_through(items)
     return _what_gets_through(body, people) if body else None
 
 
@@ -101,19 +97,23 @@ def through_list(text: str, people) -> tuple[object, str | None] | None:
     body = items[k + 1 : end]
     if not body or not (body[-1].cls == "v+" and fold(body[-1].text) in _THROUGH_VERBS or fold(body[-1].text) in _THROUGH):
         return None
-    while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH):
-        body.pop()
-    cond = _what_gets_through(body, people)
+    cond = _what_gets_through(_before_through(body), people)
     rest = [it for it in items[end + 1 :] if not (it.cls == "punct" and it.text in {".", "!"})]
     if not rest:
         return cond, None
     if rest[0].cls != "rest" or not any(it.cls == "keep" for it in rest) or any(
             it.cls in {"neg", "v-", "only", "unless", "except", "if"} for it in rest):
         raise Unread("what happens to the rest is not understood (it waits until the window ends?)")
-    times = [it for it in rest if it.cls == "time"]
-    if len(times) > 1:
-        raise Unread("more than one time for the end of a hold is not understood")
-    return cond, (_clock(times[0]) if times else None)
+    return cond, release_of([it for it in rest if it.cls == "time"])
+
+
+def _before_through(body: list[Item]) -> list[Item]:
+    """The list without the words that end it by saying those get through ("… kommen immer sofort durch",
+    "… still come through", "… may get through")."""
+    body = list(body)
+    while body and (body[-1].cls in {"v+", "always", "emph", "f"} or fold(body[-1].text) in _THROUGH | _STILL):
+        body.pop()
+    return body
 
 
 def _what_gets_through(body: list[Item], people, count: int | None = None):

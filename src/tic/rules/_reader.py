@@ -49,6 +49,7 @@ from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
 from tic.rules._holds import strip_release
 from tic.rules._match import ALL_KINDS, ops, possible_kinds
+from tic.rules._shapes import KIND_NOUNS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
@@ -293,7 +294,6 @@ def _without_reasons(items: list[Item]) -> list[Item]:
     return out
 
 
-_KIND_WORDS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
 
 
 def _dead_part(cond) -> str | None:
@@ -302,7 +302,7 @@ def _dead_part(cond) -> str | None:
         return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
     if not possible_kinds(cond):
         kinds = [possible_kinds(c) for c in cond.of] if isinstance(cond, All) else []
-        said = [" or ".join(_KIND_WORDS[k] for k in sorted(ks)) for ks in kinds if ks != ALL_KINDS]
+        said = [" or ".join(KIND_NOUNS[k] for k in sorted(ks)) for ks in kinds if ks != ALL_KINDS]
         return "it asks for " + " that are also ".join(said) if len(said) > 1 else "nothing matches it"
     if isinstance(cond, All):
         return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from tic.rules import _reading as R
 from tic.rules._markdown import HEADING_LABELS
 from tic.rules._match import ALL_KINDS, possible_kinds
+from tic.rules._shapes import KIND_NOUNS
 from tic.rules._read import read_rules
 from tic.rules._rule import Rule, RuleSet
 from tic.rules._tokens import fold
@@ -23,7 +24,6 @@ from tic.rules._tokens import fold
 __all__ = ["CheckedRule", "RulesCheck", "check_rules", "dead_end", "report_object", "SECTION_LABELS"]
 
 SECTION_LABELS = {"always": "Always notify", "never": "Never notify", "custom": "Custom rules"}
-_KIND_WORDS = {"email": "e-mails", "whatsapp": "WhatsApp messages", "calendar": "calendar items"}
 
 
 @dataclass(frozen=True)
@@ -60,8 +60,8 @@ def dead_end(rule: Rule) -> str | None:
     for part in parts:
         allowed = possible_kinds(part)
         if not kinds & allowed:
-            named = " or ".join(_KIND_WORDS[k] for k in sorted(kinds))
-            only = " or ".join(_KIND_WORDS[k] for k in sorted(allowed)) or "no event"
+            named = " or ".join(KIND_NOUNS[k] for k in sorted(kinds))
+            only = " or ".join(KIND_NOUNS[k] for k in sorted(allowed)) or "no event"
             return f"it is about {named}, but another of its conditions only happens in {only}"
         kinds &= allowed
     return None

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 from functools import lru_cache
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from tic.sources import Event
-from tic.signals import Cue, event_start, fmt_delta, fold, known_correspondent, own_words, traits
+from tic.signals import Cue, event_start, fmt_delta, fold, known_correspondent, local_zone, own_words, traits
 from tic.signals import find_cue as find
 from tic.triage._decision import Decision
 
@@ -149,15 +148,12 @@ def _chat(event: Event) -> Decision:
 FRESH = timedelta(hours=6)
 
 
-def _added_today(created: datetime, now: datetime, zone: str) -> bool:
+def _added_today(created: datetime, now: datetime, event: Event) -> bool:
     """Added on the user's today (the calendar's zone, T9) - one added yesterday evening the user has likely seen;
     without a zone, added in the last few hours."""
-    try:
-        tz = ZoneInfo(zone) if zone else None
-    except (ZoneInfoNotFoundError, ValueError):
-        tz = None
-    if tz is None:
+    if not event.timezone:
         return now - created <= FRESH
+    tz = local_zone(event)
     return created.astimezone(tz).date() == now.astimezone(tz).date()
 
 
@@ -169,7 +165,7 @@ def _calendar(event: Event, now: datetime, own: frozenset[str] = frozenset()) ->
     created = event.created or event.last_modified
     changed = event.last_modified
     recent = created is not None and timedelta(0) <= now - created <= timedelta(hours=24)
-    fresh = recent and _added_today(created, now, event.timezone)
+    fresh = recent and _added_today(created, now, event)
     touched = changed is not None and timedelta(0) <= now - changed <= timedelta(hours=24)
     if until < timedelta(minutes=-1):
         return _verdict(event, False, "the item has already started")
