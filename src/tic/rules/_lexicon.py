@@ -69,7 +69,7 @@ _add("f", "the|a|an|me|i|i'm|i am|i've|i have|i'd|to me|for me|please|pls|my own
           "just|also|too|straight away|right away|immediately|directly|explicitly|specifically|personally|really|"
           "completely|entirely|altogether|at all|ever|whatsoever|still|any channel|on any channel|any time|anytime|"
           "every time|each time|some|someone|somebody|anyone|anybody|get|gets|got|has to|have to|must|should|can|"
-          "could|would|will|can be|should be|may|might|do|does|did|want|wants|i want|i'd like|i would like|like|"
+          "could|would|will|can be|should be|may|might|do|does|did|want|wants|i want|i'd like|i would like|i like|we'd like|"
           "as well|either|via|by|with it|in it|about it|about them|about those|about these|so|then|too|"
           "about|sent|sends|send|write|writes|wrote|written|"
           "el|la|los|las|un|una|unos|unas|me|mi|mis|yo|a mi|para mi|por favor|de|del|que|en|es|son|sea|sean|lo|le|les|"
@@ -225,6 +225,8 @@ _add("about", "about|regarding|concerning|mentioning|that mention|that mentions|
 _add("subject", "in the subject|in the subject line|in its subject|in their subject|in the title|"
                 "en el asunto|en el titulo|im betreff|in der betreffzeile|dans l'objet|dans le sujet|"
                 "no assunto|no titulo")
+_add("eg", "like|such as|for example|for instance|por ejemplo|zum beispiel|beispielsweise|par exemple|"
+          "por exemplo")  # "recurring meetings like the daily standup": examples of what comes before
 _add("with", "with|con|mit|avec|com")
 _add("or", "or|nor|o|u|oder|ou|and/or")
 _add("and", "and|as well as|plus|y|e|und|sowie|et|e")
@@ -484,6 +486,11 @@ _add("about", "qui contient|contient|contiennent|que contenga|contenga|contengan
 _add("changed", "moved to a different time|moved to another time|gets moved to a different time|"
                 "cambien la hora|les cambien la hora|cambian la hora|cambie la hora|cambie de hora|cambien de hora|"
                 "mudar o horario|mudarem o horario|mude o horario|muda o horario|mudou o horario|mudem o horario")
+_add("changed", "updates to|update to|changes to|change to|changes in|changes of|cambios en|cambios de|"
+                "cambios a|änderungen an|änderungen bei|änderungen von|modifications de|modifications des|"
+                "modifications du|modifications d'|changements de|changements des|changements d'|mudanças em|"
+                "mudanças de|mudancas em|mudancas de|alterações em|alterações de|alteracoes em|alteracoes de|"
+                "alterações nos|alterações nas|alteracoes nos|alteracoes nas")  # "updates to the standup"
 _add("created", "se han creado|se ha creado|han creado|creado|creada|creados|creadas")
 _add("f", "in the subject or the body|in the subject or body|subject or body|en el asunto o el cuerpo|"
           "no assunto ou no corpo|dans l'objet ou le corps|im betreff oder text|im betreff oder im text")

@@ -217,8 +217,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             raise Unread(f'two senders without "or" between them ("{it.text}") are not understood')  # 'Plantão: … do X'
         if cls in {"from", "org"}:
             nxt = _next_content(items, i + 1)
-            if nxt is not None and items[nxt].cls in {"kind", "group", "cat", "notice", "any"} and cls == "from":
-                i += 1  # "from a WhatsApp group": not a sender
+            if nxt is not None and cls == "from" and (items[nxt].cls in {"kind", "group", "cat", "notice", "any"} or (
+                    items[nxt].cls in {"name", "quote"} and nxt + 1 < len(items) and items[nxt + 1].cls == "group"
+                    and items[nxt + 1].value is True)):
+                i += 1  # "from a WhatsApp group", "from the HOA group chat": not a sender
                 continue
             who, i, _ = sender_slot(items, i + 1, people, org=cls == "org")
             ph.who.extend(who)

@@ -152,6 +152,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
     _no_label_or_sender(items)
+    _other_than_what(items)
     _ne_que(items)
     _resolve_it(items)
     _verb_final(items)
@@ -313,6 +314,15 @@ _NE = {"ne", "n'"}
 _NE_COMPANIONS = {"pas", "jamais", "rien", "aucun", "aucune", "plus", "personne", "guere", "nul", "nulle"}
 
 
+def _other_than_what(items: list[Item]) -> None:
+    """'Other WhatsApp groups: only if I'm @-mentioned': other than those another rule names - which the rule
+    alone cannot say. 'Out-of-office and other automatic replies' is both, and read."""
+    for k, it in enumerate(items):
+        before = k - 1 if k > 0 and items[k - 1].cls == "any" else k  # "… and any other recurring meeting"
+        if it.cls == "f" and fold(it.text) == "other" and not (before > 0 and items[before - 1].cls in {"and", "or"}):
+            raise Unread('"other …": other than what? (name them, or write it as an exception to that rule)')
+
+
 def _ne_que(items: list[Item]) -> None:
     """'ne me prévenez que si on me mentionne', 'ne me dis que ce qui vient de Paul': French "ne … que" restricts
     (only), it does not negate. Before "si" it is "only if"; otherwise the rule is refused (only what?)."""
@@ -355,10 +365,41 @@ def _ahead_of_calendar(items: list[Item]) -> list[Item]:
     return items
 
 
+_EG_WORDS = {"como", "wie", "comme"}  # "like" in the other languages, only right after the noun it is about
+_EG_SPAN = {"f", "word", "name", "quote", "recur", "kind", "cat", "and", "or", "notice", "allday", "punct", "pron"}
+
+
+def _inline_examples(items: list[Item]) -> list[Item]:
+    """'Recurring meetings like the daily standup', 'Reuniones recurrentes como el daily': what follows "like"
+    is an example of the class of mail or event before it (a category, a recurrence), and narrows nothing. After
+    anything else ('messages like "ok" or "thanks"') the examples say what is meant: not understood."""
+    for k, it in enumerate(items):
+        eg = it.cls == "eg" or it.cls == "word" and fold(it.text) in _EG_WORDS and k > 0 \
+            and items[k - 1].cls in {"cat", "recur", "kind"}
+        if not eg:
+            continue
+        p = k - 1 if k > 0 and not (items[k - 1].cls == "punct") else k - 2
+        e = k + 1
+        while e < len(items) and items[e].cls in _EG_SPAN and not (
+                items[e].cls == "punct" and items[e].text in {";", ".", "!", "?", ":"}):
+            e += 1
+        while e > k + 1 and items[e - 1].cls == "punct":
+            e -= 1
+        classed = p >= 0 and (items[p].cls in _CLASS_NOUNS
+                              or items[p].cls == "kind" and p > 0 and items[p - 1].cls in _CLASS_NOUNS)
+        if not classed or e == k + 1 or e < len(items) and items[e].cls not in {"punct", "unless", "except", "only",
+                                                                                "if", "v+", "v-", "neg", "always"}:
+            raise Unread(f'"{it.text} …": what it gives examples of, and whether they narrow the rule, is not '
+                         "understood (name the class, or list what is meant)")
+        start = k - 1 if k > 0 and items[k - 1].cls == "punct" and items[k - 1].text == "," else k
+        return _inline_examples(items[:start] + items[e:])
+    return items
+
+
 def _without_examples(items: list[Item]) -> list[Item]:
     """'Reuniones que se repiten cada semana: dailies, 1:1, retros…': a list after a colon that ends in "…" or
     "etc." gives examples of what the rule names, and narrows nothing."""
-    items = _named_examples(items)
+    items = _inline_examples(_named_examples(items))
     colon = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text == ":"), None)
     if colon is not None and colon > 0 and examples(items[colon + 1 :]) and not any(
             it.cls in {"v+", "v-", "neg", "always", "unless", "except", "only", "if"} for it in items[colon + 1 :]):

@@ -30,7 +30,13 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
 _HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, never part of a name
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
-              "bin", "al", "ibn"}
+              "bin", "al", "ibn", "of", "d'"}
+_BEFORE_NOMINAL = {"nichts", "alles", "etwas", "viel", "wenig"}  # German: what comes after is no name
+_UMLAUT_WORDS = {"uber"}  # German words that, written without their umlaut and capitalised, are a brand
+_MID_NAME_ARTICLES = {"el", "la", "los", "las", "le", "les", "the", "der", "die", "das", "os", "as"}  # "Distribuidora
+# El Encino", "Café Le Procope": a capitalised article between two parts of a name
+_GLUE_BEFORE_ARTICLE = {"de", "of", "van", "von"}  # "Village de la Justice", "Bank of the West", "von der Leyen"
+_GLUE_ARTICLES = {"la", "las", "los", "l'", "the", "der", "den"}
 # Words that mean one thing in Portuguese and another in Spanish: read by the rule's language.
 _LANG_OVERRIDES = {
     "pt": {"no": "f", "na": "f", "nos": "f", "se": "if", "e": "and", "o": "f", "a": "f", "com": "with"},
@@ -54,7 +60,7 @@ _DE = re.compile(r"[äöüß]|\b(nicht|nie|immer|wenn|von|die|der|das|und|mich|m
                  r"als|gespeichert|schreibt|sag|bescheid|aber|jemand|wurden?|endet|werbung|angebote|"
                  r"benachrichtigung(en)?|rechnung(en)?|kunden?|meiner|meinem|meines|unser|unsere|unserem|unserer|"
                  r"schwester|bruder|mutter|vater|tochter|sohn|chefin|chef)\b|"
-                 r"nachrichten\b|gruppen?\b|termine?\b", re.I)
+                 r"nachrichten\b|gruppen?\b|termine?\b|nichts\b|etwas\b|wochenende\b|feierabend\b", re.I)
 
 
 def guess_language(text: str) -> str:
@@ -309,6 +315,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             i += 1
             continue
         chosen = next((c for c in _ranked(candidates(lows, i)) if _valid(c, toks, i + c.words)), None)
+        if chosen is not None and tok.cap and lang != "de" and tok.text.isascii() and tok.low in _UMLAUT_WORDS:
+            chosen = None  # "Uber Eats" in a rule that is not German: a name, never "über" written without its dots
         if chosen is not None and tok.cap and out and out[-1].cls == "org" and i + 1 < len(toks) \
                 and toks[i + 1].kind == "word" and toks[i + 1].cap:
             chosen = None  # "cualquier persona de Grupo Logístico Henares": an organisation's name
@@ -323,6 +331,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             out.append(Item("name", named[0], mark="service"))
             i += named[1]
             continue
+        if tok.cap and i > 0 and toks[i - 1].low in _BEFORE_NOMINAL and tok.low.endswith("es"):
+            out.append(Item("word", tok.text, value=tok.low))  # "nichts Berufliches", "alles Dringende": an
+            i += 1  # adjective made a noun, never a name
+            continue
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
             first = not out or out[-1].cls == "punct" and out[-1].text in {".", "!", "?"}
             j = i + 1
@@ -333,17 +345,15 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      or toks[j].kind == "ref"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
                                      and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
-                                     or (toks[j].low in _NAME_GLUE or toks[j].text == "&") and j + 1 < len(toks)
-                                     and toks[j + 1].cap and toks[j + 1].kind == "word"
-                                     and not _structural(lows, j + 1)):  # "Harinera del Sur", "Banco de España"
-                glue = toks[j].low in _NAME_GLUE or toks[j].text == "&"
-                j += 2 if glue else 1  # the glue word and the capitalised word after it
+                                     or _glue(toks, lows, j)):  # "Harinera del Sur", "Banco de España"
+                j += _glue(toks, lows, j) + 1  # the glue words and the capitalised word after them
             if lang == "de" and out and out[-1].cls == "my" and j - i >= 2 and _noun_like(toks[i : i + 1]) \
                     and toks[i + 1].kind == "word":  # "meiner Filialleiterin Sabine Krämer": what she is, then who
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1
                 continue
-            out.append(Item("name", " ".join(t.text for t in toks[i:j]), weak=lang == "de" and _noun_like(toks[i:j])))
+            named = " ".join(t.text for t in toks[i:j]).replace("' ", "'").replace("’ ", "’")  # "Caisse d'Épargne"
+            out.append(Item("name", named, weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue
         fixed = _typo(tok.low)
@@ -463,6 +473,20 @@ def _firm_group(toks: list[Token], lows: list[str], j: int, lang: str) -> bool:
     chat - unless the rule speaks of chats (German capitalises every noun: never taken so)."""
     return (toks[j].text == "Group" and lang != "de"
             and not any(w in {"whatsapp", "chat", "chats", "wa"} for w in lows))
+
+
+def _glue(toks: list[Token], lows: list[str], j: int) -> int:
+    """How many words at toks[j] join two parts of one name ("Banco de España", "Village de la Justice",
+    "Bank of America", "Caisse d'Épargne"): 0 when they do not."""
+    if toks[j].low in _MID_NAME_ARTICLES and toks[j].cap and j + 1 < len(toks) and toks[j + 1].cap \
+            and toks[j + 1].kind == "word" and not _structural(lows, j + 1):
+        return 1
+    if not (toks[j].low in _NAME_GLUE or toks[j].text == "&"):
+        return 0
+    n = 2 if j + 2 < len(toks) and toks[j].low in _GLUE_BEFORE_ARTICLE and toks[j + 1].low in _GLUE_ARTICLES else 1
+    k = j + n
+    ok = k < len(toks) and toks[k].cap and toks[k].kind == "word" and not _structural(lows, k)
+    return n if ok else 0
 
 
 def _lexical(lows: list[str], j: int) -> bool:

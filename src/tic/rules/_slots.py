@@ -69,14 +69,19 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     who: list[Who] = []
     j = i
     org_next = org
+    joined = 0  # how many senders had been named at the last connective
     while j < len(items):
         it = items[j]
         if it.cls in {"or", "and"} or (it.cls == "punct" and it.text in {",", "/"}):
             nxt = _skip_f(items, j + 1)
             if who and nxt < len(items) and (_starts_sender(items[nxt]) or named_role(items, nxt, people)):
                 j = nxt
+                joined = len(who)
                 continue
             break
+        if it.cls in {"name", "quote", "role"} and len(who) > joined and who[-1].by in {"name", "org", "contact", "role"}:
+            # "Distribuidora el Encino", "Ana from school": one sender described, or two? Not read as either
+            raise Unread(f'"{it.text}" right after another sender, with no "or" between them, is not understood')
         if it.cls in {"f", "from"} and it.text.lower() not in {"the", "a", "an", "from", "de", "von", "der", "die",
                                                                 "das", "la", "le", "el", "o", "da", "do"}:
             break
@@ -420,6 +425,10 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     j = i
     while j < len(items):
         it = items[j]
+        if it.cls == "punct" and it.text == "," and _quoted_list(items, j, phrases[-1]):
+            phrases.append([])  # "with 'leak', 'burst' or 'flooding' in it": one list of words to look for
+            j += 1
+            continue
         if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?", "…"}):
             break
         if it.cls == "and" and j + 1 < len(items) and items[j + 1].text.lower() in {"it", "it's", "they", "i"}:
@@ -436,7 +445,7 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
             if refs and all(x.cls in {"ref", "quote", "number", "f"} or fold(x.text) in _REF_WORDS
                             or x.cls == "punct" and x.text in {".", ":"} for x in inner):
                 if len([x for x in phrases[-1] if x.cls in {"word", "name"}]) <= 1 and not any(
-                        x.cls in {"ref", "quote"} for x in phrases[-1]):
+                        x.cls in {"ref", "quote", "name"} for x in phrases[-1]):
                     phrases[-1] = []  # "my class (4B)": one common word is named by what the brackets say
                 phrases.extend([[x] for x in refs])  # "(our reference LWM-4471)": the reference alone is enough
             elif all(x.cls in {"name", "word", "f", "and"} for x in it.items):
@@ -475,6 +484,17 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     if people is not None:
         out = list(dict.fromkeys(t for phrase in out for t in people.topic(phrase)))
     return out, j
+
+
+def _quoted_list(items: list[Item], j: int, before: list[Item]) -> bool:
+    """A comma in a list of quoted words ('"leak", "burst" or "flooding"'): quoted words on both sides, and the
+    list ends with "or" before its last quoted word."""
+    if [x.cls for x in before] != ["quote"]:
+        return False
+    k = j
+    while k + 1 < len(items) and items[k].cls == "punct" and items[k].text == "," and items[k + 1].cls == "quote":
+        k += 2
+    return k > j and k + 1 < len(items) and items[k].cls == "or" and items[k + 1].cls == "quote"
 
 
 def _named_alternatives(inner: list[Item]) -> list[str] | None:

@@ -286,3 +286,10 @@ b("T7", "mag-title", "always", "E-Mails von Mag. Lena Huber, meiner Kanzleipartn
   P(email("Lena Huber", "l.huber@kanzlei.example", "Bilanz", "x"), N), P(other_email(), None))
 b("T7", "losgeht", "always", "Wenn ein Termin in der nächsten Stunde losgeht, sag Bescheid.", True,
   P(event("Termin", start_in=minutes(40)), N), P(event("Termin", start_in=hours(5)), None))
+b.no("T7", "nominal-adjective", "never", "Am Wochenende nichts Berufliches")
+b("T7", "dotted-name", "custom", "E-Mails zur Förderung KMU.DIGITAL (unser Antrag KD-2027-0815) immer melden, egal "
+  "wer sie schickt.", True,
+  P(email("WKO Förderservice", "foerderung@wko.example", "Antrag KD-2027-0815: Rückfrage", "x"), N),
+  P(email("DIGITAL Shop", "shop@digital.example", "Angebote", "x"), None, "no sender 'DIGITAL'"))
+b("T7", "changes-to", "always", "Änderungen an Terminen", True,
+  P(event("Kundentermin", created_ago=days(5), modified_ago=hours(1)), N), P(event("Kundentermin"), None))

@@ -530,3 +530,28 @@ b("T7", "no-reply-addresses", "never", "Emails from no-reply addresses", True,
   P(digest("Trello", "trello.com"), S), P(other_email(), None))
 b("T7", "out-of-office", "never", "Out of office replies", True,
   P(autoreply("Ana Ruiz", "ana.ruiz@acme.example"), S), P(other_email(), None))
+b("T7", "quoted-word-list", "always", "anything with 'leak', 'burst' or 'flooding' in it", True,
+  P(email("Ana Ruiz", "ana@tenant.example", "Burst pipe in the kitchen", "Water everywhere"), N),
+  P(chat("Mark", "+44 7700 900555", "There's flooding in the basement"), N),
+  P(email("Burst Media", "hello@burst.example", "Spring offers", "Our offers"), None, "a word, never a sender"),
+  P(other_email(), None))
+b("T7", "name-of-the", "always", "Emails from Bank of America", True,
+  P(email("Bank of America", "alerts@bankofamerica.example", "Statement", "x"), N),
+  P(email("America Ferrera", "america@ferrera.example", "Hi", "x"), None, "one name, never 'Bank' or 'America'"))
+b("T7", "examples-after-like", "never", "Recurring meetings like the daily standup", True,
+  P(event("Weekly 1:1", rrule=weekly), S, "every recurring meeting, the standup is an example"),
+  P(event("Daily standup", rrule=daily), S), P(other_event(), None))
+b.no("T7", "examples-define", "never", "messages like 'ok' or 'thanks'")
+b("T7", "updates-to", "never", "Updates to the recurring daily standup", True,
+  P(event("Daily standup", rrule=daily, created_ago=days(30), modified_ago=hours(2)), S),
+  P(email("Ana Ruiz", "ana@acme.example", "Updates", "x"), None, "a calendar rule"))
+b("T7", "the-x-group-chat", "never", "Anything from the HOA group chat on weekends", True,
+  P(chat("Pat", "+1 305 555 0101", "Pool closed", group=True, chat_name="HOA", ago=5), None,
+    "a weekday (the probe's now is a Wednesday)"),
+  P(chat("HOA", "+1 305 555 0102", "Dues reminder", ago=5), None, "a contact called HOA is not the group"),
+  P(chat("Pat", "+1 305 555 0101", "Pool closed", group=True, chat_name="HOA"), S, "on a Saturday",
+    at="2026-03-14 11:00"))
+b.no("T7", "other-than-what", "custom", "Other WhatsApp groups: only if I'm @-mentioned.")
+b.no("T7", "two-senders-no-or", "always", "messages from Ana from school")
+b("T7", "dotted-initials", "always", "Emails from U.S. Bank", True,
+  P(email("U.S. Bank", "alerts@usbank.example", "Statement", "x"), N), P(other_email(), None))

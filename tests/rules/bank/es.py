@@ -269,3 +269,13 @@ b("T7", "la-de", "always", "Cuando me escriba Rosa, la de la gestoría Fiscalia 
   P(email("Fiscalia Asesores", "info@fiscalia-asesores.example", "Boletín", "x"), None, "the firm is not Rosa"))
 b("T7", "socio-en-el-despacho", "always", "Correos de Rodrigo Ibarra, mi socio en el despacho", True,
   P(email("Rodrigo Ibarra", "ribarra@despacho.example", "Audiencia", "x"), N), P(other_email(), None))
+b("T7", "name-with-article", "always", "Correos de nuestro proveedor de carne, Distribuidora El Encino (escriben desde "
+  "@elencino.com.mx).", True,
+  P(email("Ventas", "ventas@elencino.com.mx", "Pedido", "x"), N),
+  P(email("Distribuidora Norte", "hola@distnorte.example", "Pedido", "x"), None, "one firm, never 'Distribuidora'"))
+b("T7", "uber-is-a-brand", "never", "Avisos de Rappi, Uber Eats o DiDi Food", True,
+  P(email("Uber Eats", "noreply@ubereats.example", "Tu pedido", "x"), S),
+  P(email("Rappi", "avisos@rappi.example", "Tu pedido", "x"), S), P(other_email(), None))
+b.no("T7", "two-senders-no-or", "always", "correos de Distribuidora el Encino")
+b("T7", "examples-after-como", "never", "Reuniones recurrentes como el daily", True,
+  P(event("Retro", rrule=weekly), S), P(other_event(), None))

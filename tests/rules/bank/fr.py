@@ -271,3 +271,6 @@ b("T11", "tout-attend", "never", "Rien le dimanche, tout attend lundi 7h.", True
   P(other_email(), H, "dimanche", at="2026-03-15 10:00", until="2026-03-16 07:00"),
   P(other_email(), None, "lundi midi", at="2026-03-16 12:00"))
 b("T7", "attend-is-english-too", "always", "Meetings I attend", False, understood=False)
+b("T7", "name-de-la", "never", "Les newsletters de Dalloz, Lexbase ou Village de la Justice", True,
+  P(newsletter("Village de la Justice", "village-justice.example"), S),
+  P(email("Justice Lemaire", "justice.lemaire@example.fr", "Dîner", "x"), None, "one name, never 'Justice'"))
