@@ -83,6 +83,10 @@ def clauses(items: list[Item]) -> list[_Clause]:
         if it.cls == "punct" and it.text == "," and role not in {"main", "restate"} and _apposition_at(items, k):
             out[-1].items.append(it)  # "whenever my landlord, Mr Ernesto Dizon, emails me": who, not a new clause
             continue
+        if it.cls == "punct" and it.text == "," and role in {"unless", "except"} and k + 2 < len(items) \
+                and items[k + 1].cls in {"or", "and"} and items[k + 2].cls not in _OPENS_A_CLAUSE:
+            raise Unread(f'", {items[k + 1].text} {items[k + 2].text}" after an exception: more of the exception, '
+                         "or more of the rule? (split it into two rules)")
         if it.cls == "punct" and it.text in _ENDS_CLAUSE and role not in {"main", "restate"}:
             after_exception = role in {"unless", "except"}
             role = "main"
@@ -110,6 +114,7 @@ def _apposition_at(items: list[Item], k: int) -> bool:
         and items[k - 2].text == "," and k >= 3 and items[k - 3].cls == "word"
 
 
+_OPENS_A_CLAUSE = {"v+", "v-", "neg", "negv", "always", "if", "unless", "except", "only", "keep", "pron"}
 _WHERE = {"where", "où", "donde", "wo", "onde"}
 _EVERY_THERE = {"f", "any", "kind", "notice", "v+", "always", "pron", "punct"}
 
@@ -138,6 +143,11 @@ def or_clauses(items: list[Item]) -> list[list[Item]]:
             continue
         if it.cls == "or" and k + 1 < len(items) and items[k + 1].cls in {"if", "about", "mention", "from"} and parts[-1]:
             parts.append([])  # "só se me marcarem ou se falarem de vazamento": either condition, each whole
+            continue
+        nxt = next((j for j in range(k + 1, len(items)) if items[j].cls not in {"f", "punct"}), None)
+        if it.cls == "or" and nxt is not None and items[nxt].cls == "kind" and any(
+                x.cls not in {"kind", "f", "punct", "pron", "any"} for x in parts[-1]):
+            parts.append([])  # "except WhatsApps from Mum or emails about the inspection": either, each whole
             continue
         if it.cls == "if" and not parts[-1] and len(parts) > 1:
             continue  # "… or if the message is from my mother": the "if" of the second alternative

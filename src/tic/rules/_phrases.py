@@ -150,8 +150,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 i = nxt  # never newsletters from LinkedIn
                 continue
             if cls == "or" and nxt is not None and not ph.empty and (
-                    items[nxt].cls == "about" and ph.who and not ph.topics
-                    or items[nxt].cls == "from" and ph.topics and not ph.who):
+                    items[nxt].cls in {"about", "with", "subjv"} and ph.who and not ph.topics and not ph.subject_topics
+                    or items[nxt].cls == "from" and (ph.topics or ph.subject_topics) and not ph.who):
                 phrases.append(Phrase(kinds=set(ph.kinds), generic_kinds=set(ph.generic_kinds)))
                 i = nxt  # "emails from Dr. Patel or about the lease": e-mails of either kind
                 continue

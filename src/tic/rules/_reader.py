@@ -153,6 +153,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
     _no_label_or_sender(items)
     _other_than_what(items)
+    _service_messages(items)
     _ne_que(items)
     _resolve_it(items)
     _verb_final(items)
@@ -312,6 +313,14 @@ def _dead_part(cond) -> str | None:
 
 _NE = {"ne", "n'"}
 _NE_COMPANIONS = {"pas", "jamais", "rien", "aucun", "aucune", "plus", "personne", "guere", "nul", "nulle"}
+
+
+def _service_messages(items: list[Item]) -> None:
+    """'Les notifications Facebook, sauf les messages privés': a service's own private messages, not WhatsApp
+    direct chats - unless the rule says WhatsApp, a direct chat beside a service's name is not read."""
+    if any(it.mark == "service" for it in items) and any(it.cls == "group" and it.value is False for it in items) \
+            and not any(it.cls == "kind" and "whatsapp" in (it.value or ()) for it in items):
+        raise Unread("private messages on a service are not WhatsApp direct chats (say which you mean)")
 
 
 def _other_than_what(items: list[Item]) -> None:

@@ -331,6 +331,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             out.append(Item("name", named[0], mark="service"))
             i += named[1]
             continue
+        if (parts := _name_and_noun(tok)) is not None:  # "LinkedIn-Mails", "Slack-Digests": whose, and what
+            out.extend(parts)
+            i += 1
+            continue
         if tok.cap and i > 0 and toks[i - 1].low in _BEFORE_NOMINAL and tok.low.endswith("es"):
             out.append(Item("word", tok.text, value=tok.low))  # "nichts Berufliches", "alles Dringende": an
             i += 1  # adjective made a noun, never a name
@@ -349,6 +353,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 j += _glue(toks, lows, j) + 1  # the glue words and the capitalised word after them
             if lang == "de" and out and out[-1].cls == "my" and j - i >= 2 and _noun_like(toks[i : i + 1]) \
                     and toks[i + 1].kind == "word":  # "meiner Filialleiterin Sabine Krämer": what she is, then who
+                out.append(Item("word", tok.text, value=tok.low))
+                i += 1
+                continue
+            if j == i + 1 and _common_noun(tok):  # "Webinar-Einladungen": a German plural noun, never a name
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1
                 continue
@@ -487,6 +495,29 @@ def _glue(toks: list[Token], lows: list[str], j: int) -> int:
     k = j + n
     ok = k < len(toks) and toks[k].cap and toks[k].kind == "word" and not _structural(lows, k)
     return n if ok else 0
+
+
+_COMPOUND_TAILS = {"kind", "cat", "notice"}
+# endings of German plural nouns that no name has ("Einladungen", "Mitteilungen", "Neuigkeiten")
+_NOUN_ENDINGS = ("ungen", "heiten", "keiten", "schaften", "tionen", "nisse")
+
+
+def _common_noun(tok: Token) -> bool:
+    return _noun_like([tok]) and tok.low.rpartition("-")[2].endswith(_NOUN_ENDINGS)
+
+
+def _name_and_noun(tok: Token) -> list[Item] | None:
+    """A German compound of a name and a kind of message ("LinkedIn-Mails", "Slack-Digests",
+    "XING-Benachrichtigungen"): the name, then the noun - never one sender called "LinkedIn-Mails"."""
+    head, dash, tail = tok.text.rpartition("-")
+    if not dash or not head or not tail or not head[:1].isupper():
+        return None
+    lex = next((c for c in candidates([fold(tail)], 0) if c.words == 1 and c.cls in _COMPOUND_TAILS), None)
+    if lex is None:
+        return None
+    named = brand([fold(head)], 0)
+    return [Item("name", named[0] if named else head, mark="service" if named else ""),
+            Item(lex.cls, tail, value=lex.value)]
 
 
 def _lexical(lows: list[str], j: int) -> bool:

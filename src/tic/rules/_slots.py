@@ -463,6 +463,9 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
         elif it.cls == "my" and j + 1 < len(items) and fold(items[j + 1].text) in {"name", "nombre", "nom", "nome",
                                                                                    "namen"}:
             raise Unread("a message that says your name: your name is not configured")  # "mentions my name"
+        elif it.cls == "my" and any(fold(x.text) in _ONE_OF for x in items[max(i, j - 3) : j] if x.cls == "f"):
+            raise Unread(f'"{" ".join(x.text for x in items[max(i, j - 2) : j + 2])}": which ones are yours is not '
+                         "known offline (name them)")  # "one of my properties", "una de mis propiedades"
         elif it.cls == "my":
             pass  # "about my order", "de mi pedido": the message says "your order"
         elif it.cls == "f" and j + 1 < len(items) and items[j + 1].cls == "quote":
@@ -484,6 +487,9 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     if people is not None:
         out = list(dict.fromkeys(t for phrase in out for t in people.topic(phrase)))
     return out, j
+
+
+_ONE_OF = {"one", "any", "una", "uno", "um", "uma", "un", "une", "eine", "einen", "einer", "eines", "einem"}
 
 
 def _quoted_list(items: list[Item], j: int, before: list[Item]) -> bool:

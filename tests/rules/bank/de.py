@@ -293,3 +293,10 @@ b("T7", "dotted-name", "custom", "E-Mails zur Förderung KMU.DIGITAL (unser Antr
   P(email("DIGITAL Shop", "shop@digital.example", "Angebote", "x"), None, "no sender 'DIGITAL'"))
 b("T7", "changes-to", "always", "Änderungen an Terminen", True,
   P(event("Kundentermin", created_ago=days(5), modified_ago=hours(1)), N), P(event("Kundentermin"), None))
+b("T7", "sender-or-subject", "always", "E-Mails vom Finanzamt oder mit „Steuerbescheid“ im Betreff.", True,
+  P(email("Finanzamt München", "poststelle@finanzamt.example", "Schreiben", "x"), N),
+  P(email("Steuerkanzlei Roth", "info@roth.example", "Ihr Steuerbescheid 2025", "x"), N), P(other_email(), None))
+b("T7", "name-noun-compound", "never", "XING- und LinkedIn-Mails.", True,
+  P(social("linkedin"), S), P(social("xing"), S), P(other_email(), None))
+b.no("T7", "plural-noun-no-name", "never", "Werbung von DATEV-Partnern und Webinar-Einladungen, außer von der "
+     "Steuerberaterkammer.")

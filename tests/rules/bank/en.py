@@ -555,3 +555,18 @@ b.no("T7", "other-than-what", "custom", "Other WhatsApp groups: only if I'm @-me
 b.no("T7", "two-senders-no-or", "always", "messages from Ana from school")
 b("T7", "dotted-initials", "always", "Emails from U.S. Bank", True,
   P(email("U.S. Bank", "alerts@usbank.example", "Statement", "x"), N), P(other_email(), None))
+b("T7", "sender-or-subject", "always", "Emails from the Rural Payments Agency, or with 'SFI' or 'claim' in the subject.", True,
+  P(email("Rural Payments Agency", "noreply@rpa.example", "Your account", "x"), N),
+  P(email("Ana Ruiz", "ana@farm.example", "SFI claim window", "x"), N, "either condition, not both"),
+  P(other_email(), None))
+b.no("T7", "one-of-mine", "never", "newsletters unless it mentions one of my properties")
+b.no("T7", "service-dms", "never", "Facebook notifications except direct messages")
+b("T7", "either-exception", "custom", "Quiet hours 22:00-07:00, except WhatsApps from Mum or emails about the inspection.",
+  True,
+  P(chat("Mum", "+44 7700 900777", "Call me"), N, "WhatsApp from Mum at night", at="2026-03-11 23:00"),
+  P(email("Council", "inspections@council.example", "Inspection on Friday", "x"), N, "e-mail about the inspection",
+    at="2026-03-11 23:00"),
+  P(email("Mum", "mum@family.example", "Hi", "x"), H, "an e-mail from Mum is neither", at="2026-03-11 23:00",
+    until="2026-03-12 07:00"))
+b.no("T7", "comma-or-after-exception", "never",
+     "Everything on Sundays except WhatsApps from Mum, or emails about the inspection")

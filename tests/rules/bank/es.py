@@ -279,3 +279,4 @@ b("T7", "uber-is-a-brand", "never", "Avisos de Rappi, Uber Eats o DiDi Food", Tr
 b.no("T7", "two-senders-no-or", "always", "correos de Distribuidora el Encino")
 b("T7", "examples-after-como", "never", "Reuniones recurrentes como el daily", True,
   P(event("Retro", rrule=weekly), S), P(other_event(), None))
+b.no("T7", "one-of-mine", "never", "Newsletters de Idealista y Fotocasa, salvo que mencionen una de mis propiedades.")

@@ -274,3 +274,4 @@ b("T7", "attend-is-english-too", "always", "Meetings I attend", False, understoo
 b("T7", "name-de-la", "never", "Les newsletters de Dalloz, Lexbase ou Village de la Justice", True,
   P(newsletter("Village de la Justice", "village-justice.example"), S),
   P(email("Justice Lemaire", "justice.lemaire@example.fr", "Dîner", "x"), None, "one name, never 'Justice'"))
+b.no("T7", "service-dms", "never", "Les notifications Facebook, sauf les messages privés.")
