@@ -133,12 +133,16 @@ def every_there(clause: _Clause) -> bool:
     return True
 
 
+_SUBJECT_VERB = {"i am", "i'm", "it is", "it's", "they are", "they're"}  # "… or I am @-mentioned": a new clause
+
+
 def or_clauses(items: list[Item]) -> list[list[Item]]:
     """'only if I am @-mentioned or it is in the "X" group': alternatives, each a clause of its own."""
     parts: list[list[Item]] = [[]]
     for k, it in enumerate(items):
         if it.cls == "or" and k + 2 < len(items) and items[k + 1].text.lower() in {"it", "i", "they"} \
-                and items[k + 2].text.lower() in {"is", "am", "are"}:
+                and items[k + 2].text.lower() in {"is", "am", "are"} \
+                or it.cls == "or" and k + 1 < len(items) and items[k + 1].text.lower() in _SUBJECT_VERB:
             parts.append([])
             continue
         if it.cls == "or" and k + 1 < len(items) and items[k + 1].cls in {"if", "about", "mention", "from"} and parts[-1]:

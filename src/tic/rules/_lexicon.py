@@ -101,7 +101,9 @@ _add("v+", "notify|notify me|tell|tell me|let me know|inform|inform me|alert|ale
            "je veux savoir|je veux voir|tiens-moi au courant|deranger|derange|derange-moi|"
            "avise|avise-me|avisa-me|me avise|notifique|notifique-me|me notifique|notifica-me|diga-me|me diga|"
            "me informe|informe-me|alerta-me|me alerte|quero saber|quero ver|me avisa|avisar-me|incomodar|"
-           "me incomode|incomode")
+           "me incomode|incomode|care about|care|matters to me|importa|importan|me importa|me importan")
+_add("v-", "i couldn't care less about|couldn't care less about|je m'en fiche|je m'en fous|me da igual|me dan igual|"
+           "tanto faz|ist mir egal|sind mir egal")  # "don't care: instagram, tiktok"
 _add("v-", "quiet|silent|mute|silence|silenced|be silenced|can be silenced|skip|ignore|ignored|drop|hide|suppress|block|"
            "filter out|leave out|leave their reminders out|leave it out|leave them out|stay quiet|keep quiet|"
            "be quiet|stay silent|keep silent|be silent|miss|muted|skipped|dropped|hidden|blocked|"
@@ -580,6 +582,7 @@ _add("concfull", "a qualquer hora|a cualquier hora|at any time|any time of day|a
                  "n'importe quand|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
                  "meme en dehors des horaires|even outside hours|even out of hours|auch ausserhalb der arbeitszeit")
 _add("rest", "wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")
+_add("rest", "nada de lo de arriba|nada de lo anterior|nada acima|nada do que esta acima|nada disso acima")
 # any time, any way: widens nothing the rule names ("on any channel, no matter what time it is")
 _add("concfull", "no matter what time it is|no matter what time|no matter the time|whatever the time|any channel|"
                  "on any channel|any way|no matter the channel|peu importe le canal|peu importe l'heure|"

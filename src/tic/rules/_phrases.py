@@ -305,6 +305,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             add_topics(ph, [it.text])  # 'the words "Okafor v. Lindqvist"': text to look for, never a contact
             i += 1
             continue
+        if cls == "quote" and _says_words(it.text) and not (i > 0 and items[i - 1].cls in {"from", "org"}):
+            add_topics(ph, [it.text])  # '"tips to grow your store" stuff': words the message says, never a contact
+            i += 1
+            continue
         if cls in {"name", "quote"}:
             if ph.who and not _joined(items, i) and i > 0 and items[i - 1].cls in {"f", "from"} \
                     and any(x.cls == "punct" and x.text == ":" for x in items[:i]):
@@ -575,6 +579,13 @@ def _either(items: list[Item], i: int, nxt: int) -> bool:
     before = _CONDITION_OF.get(items[k].cls) if k >= 0 else None
     after = _CONDITION_OF.get(items[nxt].cls)
     return before is not None and after is not None and before != after
+
+
+def _says_words(quoted: str) -> bool:
+    """Whether quoted text is words of a message ("tips to grow your store": three words or more, in lower case)
+    rather than a name a contact is saved under ("Caro 🌻", "Mamá")."""
+    words = quoted.split()
+    return len(words) >= 3 and all(w[:1].islower() or not w[:1].isalpha() for w in words[1:])
 
 
 def _next_content(items: list[Item], j: int) -> int | None:

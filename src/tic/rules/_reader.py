@@ -109,7 +109,8 @@ _CATCH_ALL_FILLER = {"above", "acima", "arriba", "oben", "dessus", "ci-dessus", 
                      "rule", "rules", "regra", "regras", "regla", "reglas", "regel", "regeln", "regle", "regles",
                      "covers", "cover", "covered", "applies", "apply", "matches", "match", "fits", "fit", "aplica",
                      "aplicar", "aplique", "se aplica", "cubre", "cobre", "trifft", "zu", "gilt", "passt",
-                     "s'applique", "correspond", "couvre"}
+                     "s'applique", "correspond", "couvre", "entra", "entran", "encaja", "encajan", "encaixa",
+                     "se aplicar", "aplicarem", "precisa", "hace falta", "falta"}
 
 
 def read_catch_all(text: str) -> Reading | None:
@@ -151,6 +152,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
+    items = _label_of_senders(items)
     _no_label_or_sender(items)
     _other_than_what(items)
     _service_messages(items)
@@ -171,6 +173,12 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread('an exception to "only if" that wants every message is understood only in a rule that notifies')
     if every_there and effect == "notify" and not only:
         raise Unread("the exception wants every message, as the rest of the rule does")
+    excepted = [part for c in exceptions for part in _or_clauses(c.items)]  # "sauf ce qui vient de la crèche et
+    if len(exceptions) > 1 and not only and not every_there:  # sauf les messages de Julien": either lets it through
+        for part in excepted:
+            while part and (part[-1].cls in {"and", "or"} or part[-1].cls == "punct"):
+                part.pop()
+        exceptions = exceptions[:1]
     if len(only) + len(exceptions) > 1 and not (len(only) == 1 and every_there == exceptions == exceptions[:1]):
         raise Unread("more than one exception or \"only if\" in one rule is not understood")
     scope_parts = []
@@ -198,12 +206,13 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         if _is_window(cond):
             unless_effect = "hold" if effect == "notify" else None
     elif exceptions:
-        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in _or_clauses(exceptions[0].items)]
+        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in excepted]
         if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread(f'the exception after "{exceptions[0].items[0].text if exceptions[0].items else "unless"}" '
                          "is not understood")
         if not any(it.cls in {"from", "org", "msgverb"} for it in exceptions[0].items):  # no "from": whose, or which?
             alternatives = [_or_the_chat(a, when) for a in alternatives]
+        alternatives = [c for a in alternatives for c in (a.of if isinstance(a, Any) else (a,))]  # one "or" list
         unless = alternatives[0] if len(alternatives) == 1 else Any(of=tuple(dict.fromkeys(alternatives)))
     if effect == "skip" and _has_window(when) and (has_release or _only_window(when)):
         effect = "hold"  # "no notifications between 22:00 and 07:00": quiet hours hold, never drop (T11)
@@ -346,6 +355,25 @@ def _ne_que(items: list[Item]) -> None:
             items[que] = Item("only", items[que].text, lang=it.lang)
             continue
         raise Unread(f'"{it.text} … {items[que].text}" (only …) is not understood here')
+
+
+_LABEL = {"my", "word", "name", "role"}
+_NAMED = {"name", "quote", "email", "phone", "domain"}
+
+
+def _label_of_senders(items: list[Item]) -> list[Item]:
+    """'My tenants: Aoife Brennan, Tomasz Nowak and Declan Walsh', 'Mi familia: Mamá, Papá y Lea': what the
+    people after the colon are; they are the senders."""
+    colon = next((k for k, it in enumerate(items[:4]) if it.cls == "punct" and it.text == ":"), None)
+    if colon is None or colon == 0 or not all(it.cls in _LABEL for it in items[:colon]) \
+            or sum(it.cls != "my" for it in items[:colon]) != 1 or colon + 1 >= len(items) \
+            or items[colon + 1].cls not in _NAMED:
+        return items
+    rest = items[colon + 1 :]
+    if not all(it.cls in _NAMED | {"and", "or", "aside", "kind"} or it.cls == "punct" and it.text in {",", "."}
+               for it in rest):
+        return items  # "Tom: only if it's urgent" - a rule after the colon, not a list of people
+    return rest
 
 
 def _no_label_or_sender(items: list[Item]) -> None:

@@ -570,3 +570,15 @@ b("T7", "either-exception", "custom", "Quiet hours 22:00-07:00, except WhatsApps
     until="2026-03-12 07:00"))
 b.no("T7", "comma-or-after-exception", "never",
      "Everything on Sundays except WhatsApps from Mum, or emails about the inspection")
+b("T7", "quoted-words-not-contact", "never", 'marketing, newsletters, "tips to grow your store" stuff', True,
+  P(email("Shopify", "mail@shopify.example", "5 tips to grow your store this fall", "x"), S), P(other_email(), None))
+b("T7", "label-then-people", "always", "My tenants: Aoife Brennan, Tomasz Nowak and Declan Walsh (email or WhatsApp)",
+  True,
+  P(email("Aoife Brennan", "aoife.b@gmail.example", "Boiler", "x"), N), P(chat("Declan Walsh", "+353 87 111 2222", "hi"), N),
+  P(email("Declan Walshe", "dwalshe@insure.example", "Renewal", "x"), None, "near-miss surname"))
+b("T7", "dont-care", "never", "don't care: instagram, tiktok, facebook", True,
+  P(social("instagram"), S), P(social("tiktok"), S), P(other_email(), None))
+b("T7", "two-exceptions", "never", "group chats except Family and except when I'm mentioned", True,
+  P(chat("Ana", "+34 600 111 222", "hola", group=True, chat_name="Family"), N, "the Family group is excepted"),
+  P(chat("Ana", "+34 600 111 222", "@me?", group=True, chat_name="Work", mentions=("me",)), N, "a mention too"),
+  P(chat("Ana", "+34 600 111 222", "hola", group=True, chat_name="Work"), S))

@@ -280,3 +280,7 @@ b.no("T7", "two-senders-no-or", "always", "correos de Distribuidora el Encino")
 b("T7", "examples-after-como", "never", "Reuniones recurrentes como el daily", True,
   P(event("Retro", rrule=weekly), S), P(other_event(), None))
 b.no("T7", "one-of-mine", "never", "Newsletters de Idealista y Fotocasa, salvo que mencionen una de mis propiedades.")
+b("T10", "catch-all-arriba", "custom", "Si no entra en nada de lo de arriba, no me avises.", True,
+  P(other_email(), S), catch_all=True)
+b("T7", "no-me-importan", "custom", "No me importan las promociones", True,
+  P(promo("Zara", "zara.example"), S), P(other_email(), None))

@@ -275,3 +275,7 @@ b("T7", "name-de-la", "never", "Les newsletters de Dalloz, Lexbase ou Village de
   P(newsletter("Village de la Justice", "village-justice.example"), S),
   P(email("Justice Lemaire", "justice.lemaire@example.fr", "Dîner", "x"), None, "one name, never 'Justice'"))
 b.no("T7", "service-dms", "never", "Les notifications Facebook, sauf les messages privés.")
+b("T11", "two-exceptions", "custom", "De 22h à 7h, ne me dérange pas : garde tout pour le matin, sauf les mails de "
+  "l'école et sauf les messages de Julien.", True,
+  P(chat("Julien", "+32 470 12 34 56", "Tu dors ?"), N, "Julien at night", at="2026-03-11 23:00"),
+  P(other_email(), H, "anything else at night", at="2026-03-11 23:00", until="2026-03-12 07:00"))

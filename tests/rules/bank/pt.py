@@ -280,3 +280,5 @@ b("T7", "allday-examples", "never", "Eventos de dia inteiro (feriados, aniversá
   P(event("Feriado", all_day=True), S), P(other_event(), None))
 b("T7", "mudar-de-hora", "custom", "Se uma reunião mudar de hora ou de dia, avisa-me.", True,
   P(event("Reunião", created_ago=days(5), modified_ago=hours(1)), N), P(event("Reunião"), None))
+b("T10", "catch-all-acima", "custom", "Se nada acima se aplicar, não precisa me avisar.", True,
+  P(other_email(), S), catch_all=True)
