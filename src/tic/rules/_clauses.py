@@ -63,6 +63,21 @@ def clauses(items: list[Item]) -> list[_Clause]:
             role = "onlyif"  # "Le grossiste OCP, mais seulement pour une rupture": of those, only about that
             out.append(_Clause(role, [Item("about", it.text)]))
             continue
+        if it.cls == "only" and k + 1 < len(items) and items[k + 1].cls in _WINDOW_STARTS and role == "main" \
+                and any(x.cls != "punct" for x in out[-1].items):
+            role = "onlyif"  # "Work emails only on weekdays 9-6", "solo de 9 a 18 h": of those, only then
+            main = out[-1].items
+            cut = len(main)
+            while cut > 0 and (main[cut - 1].cls in _WINDOW_STARTS or main[cut - 1].cls == "punct"
+                               and main[cut - 1].text == ","):
+                cut -= 1
+            moved = [x for x in main[cut:] if x.cls != "punct"]  # "…: entre semana, solo de 9 a 18 h": the days
+            if moved and cut > 0 and main[cut - 1].cls == "punct" and main[cut - 1].text in {":", "—", "–"}:
+                del main[cut:]  # and the hours are one window, both "only"
+            else:
+                moved = []
+            out.append(_Clause(role, moved))
+            continue
         if it.cls == "only":
             pending_only = True
             continue
@@ -133,6 +148,7 @@ def every_there(clause: _Clause) -> bool:
     return True
 
 
+_WINDOW_STARTS = {"weekend", "weekday", "day", "between", "before", "after"}
 _SUBJECT_VERB = {"i am", "i'm", "it is", "it's", "they are", "they're"}  # "… or I am @-mentioned": a new clause
 
 

@@ -704,7 +704,7 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         ph.chat = it.text  # 'the "Familia" chat', "el chat Familia": the chat by its name, group or not
         ph.kinds.add("whatsapp")
         return i + 2 if nxt is not None and _names_a_chat(nxt) else i + 1
-    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and it.cls == "quote" and (
+    if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and it.cls in {"quote", "name"} and (
             ph.group or ph.mention or any(x.cls in {"group", "mention"} for x in items[:i])):
         _one_chat(ph, it.text)  # 'when someone @-mentions me in "On-call vets AB"': that group
         ph.chat = it.text

@@ -152,7 +152,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
     if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
         raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
-    items = _label_of_senders(items)
+    items = _label_of_senders(_only_in_window(items))
     _no_label_or_sender(items)
     _other_than_what(items)
     _service_messages(items)
@@ -330,6 +330,28 @@ def _service_messages(items: list[Item]) -> None:
     if any(it.mark == "service" for it in items) and any(it.cls == "group" and it.value is False for it in items) \
             and not any(it.cls == "kind" and "whatsapp" in (it.value or ()) for it in items):
         raise Unread("private messages on a service are not WhatsApp direct chats (say which you mean)")
+
+
+_WINDOW_ITEMS = {"weekend", "weekday", "day", "between", "before", "after", "time", "f", "and", "punct", "number"}
+
+
+def _only_in_window(items: list[Item]) -> list[Item]:
+    """'On weekends, only notify me about WhatsApp messages from family': in that window nothing else - read as
+    'Nothing on weekends except WhatsApp messages from family' (held until the window ends, T11)."""
+    k = next((n for n, it in enumerate(items) if it.cls == "only"), None)
+    if k is None or k == 0 or k + 1 >= len(items) or items[k + 1].cls != "v+" \
+            or not all(it.cls in _WINDOW_ITEMS for it in items[:k]) \
+            or not any(it.cls in {"weekend", "weekday", "day", "between"} for it in items[:k]) \
+            or any(it.cls in {"if", "unless", "except", "only"} for it in items[k + 1 :]):
+        return items
+    window = list(items[:k])
+    while window and window[-1].cls == "punct":
+        window.pop()
+    rest = items[k + 2 :]
+    if rest and rest[0].cls in {"about", "f"} and fold(rest[0].text) in {"about", "for", "de", "sobre", "uber",
+                                                                          "über", "pour", "sur"}:
+        rest = rest[1:]
+    return [Item("neg", "nothing"), *window, Item("except", "except"), *rest]
 
 
 def _other_than_what(items: list[Item]) -> None:

@@ -315,6 +315,10 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             i += 1
             continue
         chosen = next((c for c in _ranked(candidates(lows, i)) if _valid(c, toks, i + c.words)), None)
+        if chosen is not None and chosen.cls == "day" and tok.cap and i > 0 and toks[i - 1].low in {"in", "im", "en",
+                                                                                                    "dans"} \
+                and i + 1 < len(toks) and toks[i + 1].kind == "word" and toks[i + 1].cap and not _lexical(lows, i + 1):
+            chosen = None  # "@-mentions me in Tuesday Climbers": a chat's name, never "on Tuesdays"
         if chosen is not None and tok.cap and lang != "de" and tok.text.isascii() and tok.low in _UMLAUT_WORDS:
             chosen = None  # "Uber Eats" in a rule that is not German: a name, never "über" written without its dots
         if chosen is not None and tok.cap and out and out[-1].cls == "org" and i + 1 < len(toks) \

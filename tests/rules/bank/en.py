@@ -582,3 +582,11 @@ b("T7", "two-exceptions", "never", "group chats except Family and except when I'
   P(chat("Ana", "+34 600 111 222", "hola", group=True, chat_name="Family"), N, "the Family group is excepted"),
   P(chat("Ana", "+34 600 111 222", "@me?", group=True, chat_name="Work", mentions=("me",)), N, "a mention too"),
   P(chat("Ana", "+34 600 111 222", "hola", group=True, chat_name="Work"), S))
+b("T7", "mention-in-named-chat", "always", "When someone @-mentions me in Tuesday Climbers", True,
+  P(chat("Ana", "+34 600 111 222", "@me rope?", group=True, chat_name="Tuesday Climbers", mentions=("me",)), N),
+  P(chat("Ana", "+34 600 111 222", "rope?", group=True, chat_name="Tuesday Climbers"), None, "no mention"),
+  P(chat("Climbers", "+34 600 111 333", "@me", mentions=("me",)), None, "not that chat"))
+b("T11", "only-in-window", "custom", "On weekends, only notify me about WhatsApp messages from Mum", True,
+  P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
+  P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 00:00"),
+  P(other_email(), None, "a weekday"))

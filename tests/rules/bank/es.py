@@ -284,3 +284,7 @@ b("T10", "catch-all-arriba", "custom", "Si no entra en nada de lo de arriba, no 
   P(other_email(), S), catch_all=True)
 b("T7", "no-me-importan", "custom", "No me importan las promociones", True,
   P(promo("Zara", "zara.example"), S), P(other_email(), None))
+b("T11", "only-window-after-colon", "custom", "Mensajes de +34 612 345 678: entre semana, solo de 9 a 18 h", True,
+  P(chat("Rosa", "+34 612 345 678", "¿Hablamos?"), N, "a weekday at 10:00", at="2026-03-11 10:00"),
+  P(chat("Rosa", "+34 612 345 678", "¿Hablamos?"), H, "a weekday at 20:00", at="2026-03-11 20:00",
+    until="2026-03-12 09:00"))
