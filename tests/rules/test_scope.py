@@ -14,6 +14,8 @@ from tic.rules._scope import kinds_said
     ("Anything urgent from a client", set(ALL_KINDS)),
     ("Everything from Acme except calendar invites", set(ALL_KINDS)),  # an exception: the kind may be the one left out
     ("Nunca los correos de mi jefe cuando está de viaje", set(ALL_KINDS)),  # a negation: any kind
+    # an exception narrows what comes before it: e-mails stay e-mails
+    ("Correos del colegio (@colegio.example): avisarme siempre, excepto el menú semanal del comedor", {"email"}),
 ])
 def test_t7_the_kinds_a_rules_words_name(text: str, kinds: set[str]) -> None:
     assert set(kinds_said(text)) == kinds

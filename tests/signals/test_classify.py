@@ -194,3 +194,35 @@ def test_t3_a_social_network_notification_is_known_by_its_domain_without_bulk_he
     assert decide_by_heuristics(fb, NOW).notify is False
     person = email("Linda Park", "linda.park@gmail.com", "Your photo", "What a view! Was that Tofino?")
     assert not traits(person).social
+
+
+@pytest.mark.parametrize("line", [
+    "Automatisch erstellte Nachricht. Bitte antworten Sie nicht auf diese E-Mail.",
+    "Mensaje automático: por favor, no responda a este correo.",
+    "Ce message a été généré automatiquement, merci de ne pas répondre.",
+    "Mensagem automática, não responda.",
+])
+def test_t3_a_message_that_says_it_is_automated_in_any_of_the_five_languages_is(line: str) -> None:
+    mail = email("Labor Isartal – Befundservice", "befunde@labor-isartal.example", "Tagesübersicht: 34 Befunde",
+                 f"{line}\n\nEingegangene Befunde: 34")
+    assert traits(mail).automated == "says it is automated"
+    assert decide_by_heuristics(mail, NOW).notify is False
+
+
+def test_t3_a_sales_pitch_with_an_opt_out_line_is_marketing_not_a_request() -> None:
+    pitch = email("Stefan Brandt", "s.brandt@medizintechnik.example", "EKG-Geräte: Herbstaktion – 20 % Rabatt",
+                  "Sehr geehrte Frau Dr. Hofbauer,\nzur Herbstaktion bieten wir unser EKG mit 20 % Rabatt an. Gerne "
+                  "stelle ich Ihnen das Gerät unverbindlich vor.\nWenn Sie keine weiteren Angebote wünschen, antworten "
+                  "Sie bitte mit \"Abmelden\".")
+    assert traits(pitch).marketing
+    assert decide_by_heuristics(pitch, NOW).notify is False
+    colleague = email("Dr. Stefan Brandl", "s.brandl@praxis.example", "Kalium-Wert",
+                      "Kannst du mir bitte bis 10 Uhr den Kaliumwert von Herrn Maier schicken?")
+    assert not traits(colleague).marketing
+
+
+def test_t3_an_unsaved_number_offering_to_present_a_product_is_a_broadcast() -> None:
+    rep = chat("+491627739102", "Guten Tag Frau Dr. Hofbauer, hier Krämer von Pharmavita. Darf ich Ihnen nächste "
+               "Woche kurz unser neues Präparat vorstellen?", number="+491627739102")
+    assert traits(rep).business
+    assert decide_by_heuristics(rep, NOW).notify is False

@@ -31,7 +31,7 @@ _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
-                  "dahin", "entonces", "la", "alors", "the"}
+                  "dahin", "entonces", "la", "alors", "the", "danach", "hinterher", "nachher", "afterwards"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
@@ -62,7 +62,8 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
         bad = [it.text for it in clause if it.cls not in _RELEASE_OK | {"day"} and fold(it.text) not in _RELEASE_WORDS]
         raise Unread(f'"{" ".join(bad[:3])}" is not understood in what happens when the hold ends')
     if all(it.cls in {"keep", "any", "f", "pron"} for it in clause) and not any(
-            fold(it.text) in _RELEASE_WORDS for it in clause):  # "at night, 23:00-6:00, hold everything": the verb
+            w in _RELEASE_WORDS for it in clause for w in fold(it.text).split()):  # "at night, 23:00-6:00, hold
+        # everything": the verb ("nichts melden, sondern erst danach" says when: the end of the window)
         return [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]], None, True
     rest = items[:start] + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
     return rest, release_of(clause), True

@@ -316,7 +316,7 @@ _add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|head
      "recruiter")
 _add("role", "school|schools|the school|my kids' school|my children's school|the kids' school|escuela|colegio|"
              "schule|ecole|escola", "school")
-_add("msgverb", "emails me|email me|e-mails me|mails me|emails|e-mails|mailt mir|me manda un correo|m'envoie un mail", E)
+_add("msgverb", "emailing|emailing me|emails me|email me|e-mails me|mails me|emails|e-mails|mailt mir|me manda un correo|m'envoie un mail", E)
 _add("msgverb", "writes to me|writes me|write to me|write me|sends me|sends|send me|me escribe|me escriben|me envia|"
                 "me manda|schreibt mir|schreiben mir|schickt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|"
                 "me envia|me manda", EW)

@@ -64,6 +64,7 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "egal was|egal was passiert")
     add("neg", "will ich meine ruhe|ich will meine ruhe")  # "Zwischen 22 und 7 Uhr will ich meine Ruhe": quiet hours
     add("keep", "hebst|hebst du|hebst du auf|hebst sie auf")  # "… hebst du bis 7:00 Uhr auf": keep them till then
+    add("keep", "sondern erst danach|erst danach|sondern erst hinterher|erst hinterher|sondern erst nachher|erst nachher")  # "zwischen 21 und 7 Uhr nichts melden, sondern erst danach": held till then
     add("neg", "ruhe|bitte ruhe")  # "Zwischen 22 und 7 Uhr Ruhe": quiet hours, the label of a hold
     add("v+", "interessieren|interessiert")
     add("group", "whatsapp-gruppennachrichten|gruppennachrichten|gruppen-nachrichten", True)

@@ -365,6 +365,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 x.cls in {"word", "name", "punct", "and", "or", "f"} for x in it.items):
             i += 1  # "Ganztägige Termine (Urlaub, Fortbildung)", "Eventos de dia inteiro (feriados, aniversários)": examples
             continue
+        if cls == "aside" and _also_these(it.items):
+            i += 1  # "WhatsApp-Gruppen (auch „Familie Petersen“)", "(sí, también «Familia»)": named, and included
+            continue
         if cls == "aside" and it.items and all(x.cls in {"concfull", "conc", "f", "emph", "always", "punct"}
                                                for x in it.items):
             i += 1  # "(mesmo de madrugada)", "(even at night)": widens nothing
@@ -579,6 +582,20 @@ def _either(items: list[Item], i: int, nxt: int) -> bool:
     before = _CONDITION_OF.get(items[k].cls) if k >= 0 else None
     after = _CONDITION_OF.get(items[nxt].cls)
     return before is not None and after is not None and before != after
+
+
+_ALSO = {"also", "auch", "tambien", "aussi", "tambem", "including", "incl", "inklusive", "incluido", "incluidos",
+         "incluso", "inclus", "y", "und", "et", "and", "e", "si", "sim", "ja", "oui", "yes", "even", "selbst"}
+
+
+def _also_these(inner: list[Item]) -> bool:
+    """'(auch „Familie Petersen“)', '(including the "Family" group)': the aside names what the rule already
+    covers, as included - it narrows nothing and widens nothing."""
+    words = [x for x in inner if not (x.cls == "punct" or x.cls == "f" and fold(x.text) in _ARTICLES)]
+    lead = [x for x in words if fold(x.text) in _ALSO]
+    named = [x for x in words if fold(x.text) not in _ALSO]
+    return bool(lead) and fold(words[0].text) in _ALSO and bool(named) and all(
+        x.cls in {"name", "quote", "group", "kind"} for x in named)
 
 
 def _says_words(quoted: str) -> bool:

@@ -256,8 +256,8 @@ def _named_examples(items: list[Item]) -> list[Item]:
     out: list[Item] = []
     for k, it in enumerate(items):
         before = [x.cls for x in items[max(0, k - 2) : k]]
-        if it.cls == "aside" and before and (before[-1] in _CLASS_NOUNS or before[-1] == "kind" and len(before) == 2
-                                             and before[0] in _CLASS_NOUNS) \
+        if it.cls == "aside" and before and (before[-1] in _CLASS_NOUNS or before[-1] in {"kind", "notice"}
+                                             and len(before) == 2 and before[0] in _CLASS_NOUNS) \
                 and it.items and all(x.cls not in _NOT_EXAMPLES and (x.cls != "punct" or x.text in {",", "/", "…", "."})
                                      for x in it.items) \
                 and any(x.cls == "punct" and x.text in {",", "/", "…"} for x in it.items):  # a list, not one name

@@ -17,8 +17,13 @@ def kinds_said(text: str) -> frozenset[str]:
     """The kinds of event the words of `text` name (any of them may be what the rule is about), or every kind."""
     kinds: set[str] = set()
     items = _flat(scan(text))
-    if any(it.cls in {"except", "unless", "neg", "negv"} for it in items):
-        return ALL_KINDS  # "everything from Acme except calendar invites": the kind named may be the one left out
+    if any(it.cls in {"neg", "negv"} for it in items):
+        return ALL_KINDS  # "ignore everything that isn't an e-mail": the kind named may be the one left out
+    cut = next((k for k, it in enumerate(items) if it.cls in {"except", "unless"}), None)
+    if cut is not None:  # "everything from Acme except calendar invites": what comes before the exception says;
+        items = items[:cut]  # the exception only narrows it ("Correos del colegio …, excepto el menú": e-mails)
+        if not _names_kinds(items):
+            return ALL_KINDS
     for it in items:
         if it.cls in {"kind", "msgverb"} and it.value:
             kinds.update(it.value)  # type: ignore[arg-type]
@@ -27,6 +32,10 @@ def kinds_said(text: str) -> frozenset[str]:
         elif it.cls in _CALENDAR:
             kinds.add("calendar")
     return frozenset(kinds) or ALL_KINDS
+
+
+def _names_kinds(items: list[Item]) -> bool:
+    return any(it.cls in {"kind", "msgverb"} and it.value or it.cls in _CHAT | _CALENDAR for it in items)
 
 
 def _flat(items: list[Item]) -> list[Item]:

@@ -108,8 +108,23 @@ _OPT_OUT = re.compile(
     r"responda)\s+[\"'“]?(STOP|STOPP|BAJA|SALIR|NO|UNSUB|ALTO|ARRET|ARRÊT|PARAR|SAIR)\b|"
     r"\b(to (unsubscribe|opt out|stop receiving)|para (no recibir|dejar de recibir|darte de baja)|"
     r"per non ricevere|pour ne plus recevoir|um keine .{0,20} zu erhalten|abmelden)\b")
+# a seller offering to present a product, in the languages the rules are read in
+_PITCH = re.compile(
+    r"\b(unverbindlich|(darf|m[öo]chte|kann) ich ihnen .{0,60}vorstellen|stelle ich ihnen .{0,60}vor|"
+    r"introduce (you to )?our (new )?|present (you )?our (new )?|show you our (new )?|"
+    r"presentarle nuestr|le presento nuestr|vous pr[ée]senter (notre|nos)|apresentar (o |a )?(nosso|nossa))",
+    re.I)
 _LINK = re.compile(r"https?://|www\.", re.I)
 _URL = re.compile(r"(https?://|www\.)\S+", re.I)
+
+# a message that says it was written by a machine, in the languages the rules are read in
+_SAYS_AUTOMATED = re.compile(
+    r"automatically generated|automated message|this is an automated|do not reply|please don't reply|"
+    r"automatisch (?:erstellt|generiert)|automatische nachricht|bitte antworten sie nicht|nicht auf diese e-mail antworten|"
+    r"mensaje autom[aá]tico|generado autom[aá]ticamente|no responda a este|por favor,? no responda|"
+    r"message automatique|g[ée]n[ée]r[ée] automatiquement|ne pas r[ée]pondre|ne r[ée]pondez pas|"
+    r"mensagem autom[aá]tica|gerad[ao] automaticamente|n[ãa]o responda",
+    re.I)
 
 
 @dataclass(frozen=True)
@@ -197,7 +212,7 @@ def _email_traits(event: Event) -> Traits:
     auto_bits = []
     if auto and auto != "no":
         auto_bits.append(f"Auto-Submitted: {auto}")
-    if _NOREPLY.search(local) or re.search(r"automatically generated|automated message|do not reply", text, re.I):
+    if _NOREPLY.search(local) or _SAYS_AUTOMATED.search(text):
         auto_bits.append(f"sent from {sender.address}" if _NOREPLY.search(local) else "says it is automated")
     mid = event.key.lower()
     if not auto_bits and _BULK_LOCAL.match(local) and (found["bulk"] or "digest" in mid):
@@ -220,6 +235,8 @@ def _email_traits(event: Event) -> Traits:
         found["marketing"] = f'"{promo.group(0)}"' if promo else "campaign mail"
     elif "sequence" in fold(header(h, "X-Mailer")) or (found["bulk"] and re.search(r"\bopt.?out\b", text, re.I)):
         found["marketing"] = "sales outreach sequence"
+    elif promo and (_OPT_OUT.search(text) or _PITCH.search(text)):
+        found["marketing"] = f'sales pitch ("{promo.group(0)}")'  # "20 % Rabatt … antworten Sie mit Abmelden"
     elif len({m.group(0).lower() for m in _COLD.finditer(text)}) >= 2 or (
             _COLD.search(text) and _COLD_WEAK.search(text) and _LINK.search(event.body)):
         found["marketing"] = "cold sales outreach"
@@ -363,6 +380,8 @@ def _chat_traits(event: Event) -> Traits:
     if re.search(r"'s\b|\b(shop|store|bakery|cafe|café|restaurant|salon|studio|ltd|llc|gmbh|inc|official)\b", fold(name)):
         business = f'business account "{name}"'
     opt_out = _OPT_OUT.search(event.body)
+    if unsaved and not promo and (pitch := _PITCH.search(event.body)):
+        promo = pitch  # "Darf ich Ihnen unser neues Präparat vorstellen?" from a number nobody saved
     if promo and (business or unsaved or opt_out):
         business = business or (f'broadcast ("{opt_out.group(0)}")' if opt_out else "broadcast")
     signals = _spam_signals(event, False)

@@ -300,3 +300,8 @@ b("T7", "name-noun-compound", "never", "XING- und LinkedIn-Mails.", True,
   P(social("linkedin"), S), P(social("xing"), S), P(other_email(), None))
 b.no("T7", "plural-noun-no-name", "never", "Werbung von DATEV-Partnern und Webinar-Einladungen, außer von der "
      "Steuerberaterkammer.")
+b("T11", "erst-danach", "custom", "Ruhezeiten: zwischen 21 und 7 Uhr nichts melden, sondern erst danach", True,
+  P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None))
+b("T7", "auch-im-aside", "custom", "WhatsApp-Gruppen (auch „Familie Petersen“): nur, wenn ich mit @ erwähnt werde", True,
+  P(chat("Oma", "+49 151 1111111", "@du Essen?", group=True, chat_name="Familie Petersen", mentions=("me",)), N),
+  P(chat("Oma", "+49 151 1111111", "Essen?", group=True, chat_name="Familie Petersen"), S))

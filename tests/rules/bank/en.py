@@ -590,3 +590,9 @@ b("T11", "only-in-window", "custom", "On weekends, only notify me about WhatsApp
   P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
   P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 00:00"),
   P(other_email(), None, "a weekday"))
+b("T7", "examples-after-notifications", "never", "Social media notifications (Facebook, Instagram, LinkedIn)", True,
+  P(social("facebook"), S), P(social("strava"), S, "any social network: the brackets are examples"),
+  P(other_email(), None))
+b("T7", "anyone-emailing-from", "always", "Anyone emailing from fynbosvets.co.za (my clinic)", True,
+  P(email("Reception", "reception@fynbosvets.co.za", "Today's list", "x"), N),
+  P(email("Fynbos Pets", "shop@fynbospets.co.za", "Sale", "x"), None, "near-miss domain"))
