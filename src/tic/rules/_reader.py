@@ -137,28 +137,33 @@ def read_catch_all(text: str) -> Reading | None:
     return Reading(effect=effect, when=when, catch_all=True)
 
 
+def _passed(passes: tuple, items: list[Item]) -> list[Item]:
+    """The items after each pass in turn: a pass returns them rewritten, or None when it only checks them (raising
+    Unread) or changes them in place."""
+    for each in passes:
+        out = each(items)
+        items = items if out is None else out
+    return items
+
+
+def _quiet_without_hours(items: list[Item]) -> None:
+    if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
+            it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
+        raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
+
+
+def _just_without_only(items: list[Item]) -> None:
+    if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
+        raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
+
+
 def read_with(text: str, section: str, people: People, items: list[Item] | None = None) -> Reading:
     items = scan(text) if items is None else items
     if not items:
         raise Unread("the rule is empty")
-    items = _without_examples(items)
-    items = _without_reasons(items)
-    items = _ahead_of_calendar(items)
-    items = _kind_asides_inline(items)
+    items = _passed(_BEFORE_RELEASE, items)
     items, release, has_release = strip_release(items)
-    _no_negated_conditions(items)
-    if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
-            it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
-        raise Unread("quiet hours without their hours are not understood")  # "Quiet hours: notify me only about Ana"
-    if items and fold(items[0].text) == "just" and (len(items) < 2 or items[1].cls not in {"v+", "v-", "neg", "keep"}):
-        raise Unread('"just …" - only that, and nothing else of it? (say "only … if …", or drop "just")')
-    items = _label_of_senders(_only_in_window(items))
-    _no_label_or_sender(items)
-    _other_than_what(items)
-    _service_messages(items)
-    _ne_que(items)
-    _resolve_it(items)
-    _verb_final(items)
+    items = _passed(_AFTER_RELEASE, items)
     clauses = _clauses(items)
     effect = _effect(clauses, section, guess_language(text))
     _restated(clauses, effect, guess_language(text))
@@ -766,3 +771,12 @@ def _has_window(cond: object) -> bool:
 
 
 _ = (AllDay, Mention, Everything)
+
+
+# What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
+# first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
+# rewrites of shapes the clauses would misread.
+_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline)
+_AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _only_in_window,
+                  _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
+                  _verb_final)

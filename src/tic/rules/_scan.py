@@ -346,15 +346,16 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
         if tok.cap or (tok.text[:1].isalpha() and not tok.text[:1].islower()):
             first = not out or out[-1].cls == "punct" and out[-1].text in {".", "!", "?"}
             j = i + 1
-            while j < len(toks) and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
+            while j < len(toks) and (glued := _glue(toks, lows, j)) >= 0 \
+                    and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
                     and (toks[j].kind == "word" and toks[j].cap and (not _lexical(lows, j) or _names_a_kind_of_sender(lows, j)
                                                                      or _firm_group(toks, lows, j, lang))
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
                                      and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
-                                     or _glue(toks, lows, j)):  # "Harinera del Sur", "Banco de España"
-                j += _glue(toks, lows, j) + 1  # the glue words and the capitalised word after them
+                                     or glued):  # "Harinera del Sur", "Banco de España"
+                j += glued + 1  # the glue words (none for a capitalised word) and the capitalised word after them
             if lang == "de" and out and out[-1].cls == "my" and j - i >= 2 and _noun_like(toks[i : i + 1]) \
                     and toks[i + 1].kind == "word":  # "meiner Filialleiterin Sabine Krämer": what she is, then who
                 out.append(Item("word", tok.text, value=tok.low))
