@@ -45,6 +45,8 @@ def clauses(items: list[Item]) -> list[_Clause]:
     pending_only = False
     after_exception = False
     for k, it in enumerate(items):
+        if role == "conc" and it.cls == "punct" and it.text == "." and k and fold(items[k - 1].text) == "esp":
+            continue  # "esp. appointment changes": the abbreviation's dot ends nothing
         if it.cls == "only" and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"} \
                 and role == "main" and any(x.cls != "punct" for x in out[-1].items) \
                 and not any(x.cls in {"if", "unless", "except"} for x in items[k + 1 :]):
@@ -81,7 +83,8 @@ def clauses(items: list[Item]) -> list[_Clause]:
         if it.cls == "only":
             pending_only = True
             continue
-        if it.cls == "if" and role == "onlyif" and out[-1].items and out[-1].items[-1].cls == "or":
+        if it.cls == "if" and role in {"onlyif", "unless", "except"} and out[-1].items \
+                and out[-1].items[-1].cls == "or":
             out[-1].items.append(it)  # "só se me marcarem ou se a mensagem for da minha mãe": either, both "only"
             continue
         if it.cls in {"unless", "except", "if", "conc"} and role != "restate":
@@ -240,6 +243,11 @@ def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:
             # "Grupos de WhatsApp, a menos que me marquem" under Custom rules: muted unless tagged, or the reverse?
             raise Unread("the rule has an exception but does not say whether to notify")
         sign = 1  # "Emails from Monzo, unless it's just marketing": what is kept out is noise, so the rest is wanted
+    elif section == "never" and any(c.role == "onlyif" for c in clauses) and not negs:
+        # "Grupo 'Vizinhos' - só se falarem de falta de água" under Never notify: muted only then, or muted but for
+        # then? Nothing in the rule says which way the "only" points
+        raise Unread('"only if" with no verb under Never notify: muted only then, or muted except then? '
+                     '(say "mute … unless …" or "notify me about … only if …")')
     else:
         sign = 1 if section != "never" else -1
     if negs % 2:

@@ -21,13 +21,15 @@ from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 from tic.rules._zones import zone_note
 
-__all__ = ["release_of", "strip_release", "zone_note"]
+__all__ = ["release_of", "rest_released", "strip_release", "zone_note"]
 
 _WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after"}
 _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest", "notice"}
 # words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",
+                  "primera", "primeira", "first thing", "premiere", "reicht", "mir", "suffit", "basta", "pls",
+                  "lendemain", "next", "siguiente", "seguinte", "nachsten",
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
@@ -38,6 +40,8 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     """A hold's last clause that keeps what arrives and shows it at the end ("lo que haya pendiente, guárdamelo
     y me lo enseñas a las 7:30", "keep them and show me at 7:30"): the rule without it, the time it names,
     and whether there was one. Anything else in that clause refuses the rule."""
+    if (rest := rest_released(items)) is not None:
+        return rest
     first = next((k for k, it in enumerate(items) if it.cls == "keep"), None)
     if first is None:
         return items, None, False
@@ -69,6 +73,27 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
     return rest, release_of(clause), True
 
 
+_MORNING = {"morning", "manana", "manha", "matin", "morgen", "fruh", "morgens"}
+
+
+def rest_released(items: list[Item]) -> tuple[list[Item], str | None, bool] | None:
+    """'Entre 23:00 y 7:00 nada salvo X; lo demás, a primera hora', 'Weekends: only family. Everything else Monday
+    at 8': the last clause says when the rest of the window is shown - the rule without it, and that time. None
+    when the rule has no such clause. A day with only "morning" ("Monday morning") does not say when."""
+    k = next((k for k in range(len(items) - 1, 0, -1) if items[k].cls == "rest"), None)
+    if k is None or not (items[k - 1].cls == "punct" and items[k - 1].text in {";", ".", ",", "-", "–", "—", ":"}) \
+            or not any(it.cls in _WINDOW_WORDS | {"time"} for it in items[: k - 1]):
+        return None
+    clause = items[k + 1 :]
+    if not clause or any(it.cls in {"neg", "v-"} for it in clause) or not _releases(clause):
+        return None  # "…; everything else: don't notify me" is a rule for the rest, not when it is shown
+    days = [it for it in clause if it.cls == "day"]
+    if days and not any(it.cls in {"time", "number"} for it in clause) \
+            and any(w in _MORNING for it in clause for w in fold(it.text).split()):
+        raise Unread(f'"{" ".join(it.text for it in clause)}": at what time? (say, e.g., "Monday at 8:00")')
+    return items[: k - 1], release_of(clause), True
+
+
 def _until_follows(items: list[Item], verb: int) -> bool:
     """'On weekends, email from anyone at x.io can wait till Monday 8am': the hold verb is the rule's own (its
     window said first), with what it holds before it and when it ends after it."""
@@ -80,8 +105,13 @@ def _until_at(items: list[Item], verb: int) -> int | None:
     for j in range(verb + 1, len(items)):
         if items[j].cls in {"except", "unless"} or items[j].cls == "punct" and items[j].text in {";", "."}:
             return None
-        if fold(items[j].text) in _UNTIL and any(x.cls in {"day", "time", "number"} for x in items[j + 1 : j + 4]):
-            return j
+        if fold(items[j].text) in _UNTIL:
+            k = j + 1  # "garde tout pour le lendemain matin 8h": "the next morning" says no more than the time
+            while k < len(items) and items[k].cls not in {"day", "time", "number"} and (
+                    items[k].cls == "f" or fold(items[k].text) in _RELEASE_WORDS):
+                k += 1
+            if k < len(items) and items[k].cls in {"day", "time", "number"}:
+                return j
     return None
 
 
@@ -90,7 +120,7 @@ def _says_until(verb: Item) -> bool:
     return fold(verb.text).rpartition(" ")[2] in _UNTIL
 
 
-_UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "ate", "until then", "pour", "para", "pra"}
+_UNTIL = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "ate", "until then", "pour", "para", "pra"}
 
 
 def _until_after_verb(items: list[Item], verb: int) -> tuple[list[Item], str | None, bool]:

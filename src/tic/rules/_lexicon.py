@@ -234,7 +234,7 @@ _add("or", "or|nor|o|u|oder|ou|and/or")
 _add("and", "and|as well as|plus|y|e|und|sowie|et|e")
 # --- structure ---------------------------------------------------------------------------------------
 _add("unless", "unless|except if|except when|except where|but not if|but not when|other than when|"
-               "a menos que|salvo que|salvo si|excepto si|excepto cuando|excepto que|menos si|"
+               "a menos que|a no ser que|a no ser|salvo que|salvo si|excepto si|excepto cuando|excepto que|menos si|"
                "es sei denn|ausser wenn|ausser falls|ausgenommen wenn|"
                "sauf si|sauf quand|a moins que|a moins qu'|"
                "a nao ser que|a menos que|exceto se|exceto quando|salvo se|salvo quando")
@@ -248,6 +248,18 @@ _add("if", "if|when|whenever|once|in case|as soon as|every time|each time|any ti
 _add("conc", "even if|even when|even though|even from|even before|even after|even at|even on|even during|"
              "aunque|incluso si|aun si|auch wenn|selbst wenn|sogar wenn|meme si|meme quand|mesmo que|mesmo se|"
              "ainda que")
+# places that are who a sender is ("(Dad's care home)"), never a verb
+_add("word", "care home|care homes|nursing home|nursing homes")
+# emphasis: "Anything from Priya, especially around tax season" - the rest of the clause singles some out and
+# narrows nothing (only after a comma or a dash: "alles besonders Dringende" is "everything especially urgent")
+_add("conc", "especially|especially if|especially when|esp|particularly|particularly if|particularly when|"
+             "in particular|above all|above all if|mainly|mostly|"
+             "sobre todo|sobre todo si|sobre todo cuando|especialmente|especialmente si|especialmente cuando|"
+             "en especial|en especial si|principalmente|principalmente si|principalmente se|sobretudo|sobretudo se|"
+             "sobretudo quando|em especial|em especial se|especialmente se|especialmente quando|"
+             "besonders|besonders wenn|besonders wenns|vor allem|vor allem wenn|insbesondere|insbesondere wenn|"
+             "surtout|surtout si|surtout quand|notamment|notamment si|en particulier|en particulier si",
+     "emphasis")
 _add("concfull", "no matter who sent it|no matter who sent them|no matter who sends it|no matter who sends them|"
                  "no matter who|no matter the sender|regardless of sender|regardless of the sender|"
                  "regardless of who sent it|regardless of who sends it|whoever sent it|whoever sends it|"
@@ -315,7 +327,8 @@ _add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|head
              "reclutador|reclutadores|headhunters|personalvermittler|recruteur|recruteurs|recrutador|recrutadores",
      "recruiter")
 _add("role", "school|schools|the school|my kids' school|my children's school|the kids' school|escuela|colegio|"
-             "schule|ecole|escola", "school")
+             "schule|ecole|escola|nursery|daycare|day care|preschool|kindergarten|kita|creche|guarderia|"
+             "escuela infantil|infantario|jardim de infancia|garderie|ecole maternelle|maternelle", "school")
 _add("msgverb", "emailing|emailing me|emails me|email me|e-mails me|mails me|emails|e-mails|mailt mir|me manda un correo|m'envoie un mail", E)
 _add("msgverb", "writes to me|writes me|write to me|write me|sends me|sends|send me|me escribe|me escriben|me envia|"
                 "me manda|schreibt mir|schreiben mir|schickt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|"
@@ -434,7 +447,8 @@ _add("f", "sofort|umgehend|gleich|de inmediato|inmediatamente|enseguida|imediata
           "meme la nuit")
 # "la nuit (de 22 h à 7 h)": the night, named beside the hours that say what it is (see _phrases)
 _add("night", "during the night|in the night|at night|overnight|la nuit|de nuit|la noche|por la noche|de noche|nachts|in der nacht|a noite|"
-              "de noite|a madrugada|de madrugada|la madrugada")
+              "de noite|a madrugada|de madrugada|la madrugada|le soir|du soir|en soiree|in the evening|in the evenings|"
+              "evenings|abends|am abend")
 # 'the words "urgent" or "asap"': a label before what is quoted (valid only right before a quote: see _scan)
 _add("f", "the words|the word|words|word|the phrase|la palabra|las palabras|palabra|palabras|le mot|les mots|mot|"
           "mots|das wort|die worter|wort|worter|a palavra|as palavras|palavra|palavras|la frase|le terme|les termes")
@@ -528,6 +542,7 @@ _add("weekday", "mo-fr|mo–fr|mo bis fr|montag bis freitag|von montag bis freit
                 "lundi au vendredi|de lunes a viernes|lunes a viernes|de segunda a sexta|segunda a sexta|seg a sex|"
                 "seg-sex", ("mon", "tue", "wed", "thu", "fri"))
 _add("neg", "nein|nope")
+_add("neg", "con nada|com nada|with anything|avec rien|mit nichts")  # "no me molestes con nada": nothing, not a keyword
 _add("cat", "envoyes par des robots|mails envoyes par des robots|sent by robots|sent by bots|robots|bots", "automated")
 _add("within", "dans moins d'|en moins d'|moins d'|in less than an|in under an")
 _add("weekday", "mo - fr|mo – fr|mon - fri|mon – fri|lun - ven|lun – ven|seg - sex|seg – sex",
@@ -579,9 +594,13 @@ _add("unit", "media hora|meia hora|half an hour|half hour|demi-heure|une demi-he
              "einer halben stunde", 30)
 _add("f", "em geral|en general|in general|generally|im allgemeinen|en gros|en general")
 _add("concfull", "a qualquer hora|a cualquier hora|at any time|any time of day|at any hour|a toute heure|"
-                 "n'importe quand|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
+                 "n'importe quand|a n'importe quelle heure|n'importe quelle heure|a n'importe quel moment|"
+                 "n'importe quel moment|a toute heure du jour ou de la nuit|de jour comme de nuit|"
+                 "any time of day or night|day or night|de dia o de noche|dia e noite|de dia ou de noite|"
+                 "tag und nacht|zu jeder tages- und nachtzeit|zu jeder tageszeit|zu jeder uhrzeit|"
+                 "at any hour of the day|a qualquer hora do dia|zu jeder zeit|jederzeit|mesmo de madrugada|meme hors horaires|"
                  "meme en dehors des horaires|even outside hours|even out of hours|auch ausserhalb der arbeitszeit")
-_add("rest", "wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")
+_add("rest", "der rest|den rest|dem rest|wenn nichts davon zutrifft|nichts davon|keine davon|keine der regeln")
 _add("rest", "nada de lo de arriba|nada de lo anterior|nada acima|nada do que esta acima|nada disso acima")
 # any time, any way: widens nothing the rule names ("on any channel, no matter what time it is")
 _add("concfull", "no matter what time it is|no matter what time|no matter the time|whatever the time|any channel|"

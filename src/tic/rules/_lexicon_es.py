@@ -16,7 +16,8 @@ def register(add: Callable[..., None]) -> None:
     add("f", "quiero|quisiera|me gustaria|necesito")
     add("msgverb", "me escriba|me escriban|escriba|escriban|escribe|escriben|me mande|me manden|manda|mandan|envia|"
                    "envian|mande|manden|envie|envien", EW)
-    add("v+", "me mandes|mandame|me mandas|me envies|enviame")  # said to the assistant: "no me mandes nada"
+    add("v+", "me mandes|mandame|me mandas|me envies|enviame")
+    add("v+", "me lo dices|me lo cuentas|me lo avisas|me lo pasas|me lo mandas|dimelo|me los dices|me las dices")  # said to the assistant: "no me mandes nada"
     add("from", "desde")
     add("except", "pero no|pero ningun|pero ninguna|pero nada de|aunque no")
     add("ident", "dominio|el dominio|numero|el numero|direccion|la direccion|direccion del remitente|"

@@ -47,7 +47,7 @@ from tic.rules._clauses import effect as _effect
 from tic.rules._clauses import every_there as _every_there
 from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
-from tic.rules._holds import strip_release
+from tic.rules._holds import rest_released, strip_release
 from tic.rules._match import ALL_KINDS, ops, possible_kinds
 from tic.rules._shapes import KIND_NOUNS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
@@ -119,8 +119,10 @@ def read_catch_all(text: str) -> Reading | None:
     if any(it.cls == "keep" for it in items) and not any(it.cls in {"time", "number", "tillw"} for it in items) \
             and any(it.cls in {"neg", "v-"} for it in items):
         items = [it for it in items if it.cls != "keep"]  # "…, it can wait - don't notify me": it is not notified
-    if not any(it.cls == "rest" for it in items) or any(it.cls == "keep" for it in items):
-        return None  # "…; le reste attendra 7h": the rest of a hold's window waits, no rule for everything else
+    if not any(it.cls == "rest" for it in items) or any(it.cls == "keep" for it in items) \
+            or rest_released(items) is not None:
+        return None  # "…; le reste attendra 7h", "…; lo demás, a primera hora": the rest of a hold's window waits
+        # and is shown then - no rule for everything else
     if items[0].cls == "if":  # "Si no aplica ninguna de las reglas anteriores, no me avises": the condition's own
         end = next((k for k, it in enumerate(items) if it.cls == "punct" and it.text in {",", ":", ";"}), 0)
         if end and any(it.cls == "rest" for it in items[1:end]) and all(
@@ -146,6 +148,19 @@ def _passed(passes: tuple, items: list[Item]) -> list[Item]:
     return items
 
 
+def _after_until_release(items: list[Item], release: str | None) -> list[Item]:
+    """'Depois das 20h, guarda tudo para as 8h da manhã seguinte', 'after 9pm hold everything until 7am': a window
+    open at its end, closed by the time the hold ends - from the one to the other."""
+    if release is None or not re.fullmatch(r"\d\d:\d\d", release):
+        return items
+    k = next((k for k, it in enumerate(items) if it.cls == "after"), None)
+    if k is None or sum(it.cls == "after" for it in items) > 1 or k + 1 >= len(items) \
+            or items[k + 1].cls not in {"time", "number"} or any(it.cls == "between" for it in items):
+        return items
+    return [*items[:k], Item("between", items[k].text), items[k + 1], Item("tillw", "to"), Item("time", release),
+            *items[k + 2 :]]
+
+
 def _quiet_without_hours(items: list[Item]) -> None:
     if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
             it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
@@ -163,6 +178,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         raise Unread("the rule is empty")
     items = _passed(_BEFORE_RELEASE, items)
     items, release, has_release = strip_release(items)
+    items = _after_until_release(items, release)
     items = _passed(_AFTER_RELEASE, items)
     clauses = _clauses(items)
     effect = _effect(clauses, section, guess_language(text))
@@ -344,7 +360,9 @@ def _only_in_window(items: list[Item]) -> list[Item]:
     """'On weekends, only notify me about WhatsApp messages from family': in that window nothing else - read as
     'Nothing on weekends except WhatsApp messages from family' (held until the window ends, T11)."""
     k = next((n for n, it in enumerate(items) if it.cls == "only"), None)
-    if k is None or k == 0 or k + 1 >= len(items) or items[k + 1].cls != "v+" \
+    said = k is not None and k + 1 < len(items) and items[k + 1].cls == "v+"  # "only notify me about", or
+    titled = k is not None and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"}
+    if k is None or k == 0 or k + 1 >= len(items) or not (said or titled) \
             or not all(it.cls in _WINDOW_ITEMS for it in items[:k]) \
             or not any(it.cls in {"weekend", "weekday", "day", "between"} for it in items[:k]) \
             or any(it.cls in {"if", "unless", "except", "only"} for it in items[k + 1 :]):
@@ -352,7 +370,7 @@ def _only_in_window(items: list[Item]) -> list[Item]:
     window = list(items[:k])
     while window and window[-1].cls == "punct":
         window.pop()
-    rest = items[k + 2 :]
+    rest = items[k + 2 :] if said else items[k + 1 :]  # "Weekends: only Mum": the window, then what gets through
     if rest and rest[0].cls in {"about", "f"} and fold(rest[0].text) in {"about", "for", "de", "sobre", "uber",
                                                                           "über", "pour", "sur"}:
         rest = rest[1:]

@@ -174,6 +174,9 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
                                        for c in candidates([t.low for t in toks], j))
     if lex.cls in {"tillw"}:
         return False
+    if lex.cls == "conc" and lex.value == "emphasis":
+        start = j - lex.words
+        return start > 0 and toks[start - 1].kind == "punct" and toks[start - 1].text in {",", ";", "-", "–", "—", "("}
     if lex.cls == "concfull" and toks[j - 1].low in {"anyone", "anybody"}:
         return nxt is None or nxt.low not in {"at", "from", "of", "in", "with"}  # "from anyone at X" is a sender
     return True

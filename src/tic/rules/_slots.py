@@ -61,6 +61,7 @@ _SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "co
                 "kind", "notice", "group", "mention", "created", "today", "starts", "within", "recur", "allday",
                 "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new"}
 _DESCRIPTIVE = {"word", "name"}
+_NAME_ARTICLES = {"the", "les", "le", "la", "los", "las", "el", "die", "der", "das", "os", "as", "o", "a"}
 
 
 def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False) -> tuple[list[Who], int, str]:
@@ -160,8 +161,11 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             j += 1
             continue
         if it.cls == "role":
-            if j + 1 < len(items) and items[j + 1].cls == "name":
-                j += 1  # "l'école Jules-Ferry", "the school St Mary's": the name says which one; any school is wider
+            k = j + 1
+            while k < len(items) and items[k].cls == "f" and fold(items[k].text) in _NAME_ARTICLES:
+                k += 1  # "la crèche Les Petits Loups": the article belongs to the name
+            if k < len(items) and items[k].cls == "name":
+                j = k  # "l'école Jules-Ferry", "the school St Mary's": the name says which one; any school is wider
                 continue
             who.append(Who(by="role", value=str(it.value)))
             j += 1
@@ -395,12 +399,22 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
         if core[0].cls == "my" or core[0].cls == "word" and all(it.cls in {"word", "my"} for it in core) \
                 and len(core) <= 3 or core[0].cls in {"word", "and", "role"} and len(core) <= 6 \
                 and all(it.cls in {"word", "name", "and", "role"} for it in core) \
-                and any(it.cls in {"word", "role"} for it in core):
+                and any(it.cls in {"word", "role"} for it in core) or _describes(core):
             # "(master of the MV Chebucto)", "(cliente de Lisboa)", "(é a escola da Júlia)": who they are
             role = " ".join(it.text for it in core if it.cls != "my")
             continue
         raise Unread("the words in brackets are not understood: " + " ".join(it.text for it in part))
     return who, role
+
+
+def _describes(core: list[Item]) -> bool:
+    """'(Dad's care home)', '(that's Dad's new number)', '(Pflegedienst für meine Mutter)': whose or what the
+    sender is - someone's (a possessive name), or a German noun - and nothing a rule would use."""
+    whose = [it for it in core if it.cls == "name" and (it.text.endswith(("'s", "’s")) or it.weak)]
+    return bool(whose) and len(core) <= 6 and all(
+        it.cls in {"word", "name", "and", "role", "my", "ident"} or it.cls == "new" and k + 1 < len(core)
+        and core[k + 1].cls == "ident" for k, it in enumerate(core)) and all(
+        it.cls != "name" or it in whose for it in core)
 
 
 def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:

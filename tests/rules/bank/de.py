@@ -305,3 +305,14 @@ b("T11", "erst-danach", "custom", "Ruhezeiten: zwischen 21 und 7 Uhr nichts meld
 b("T7", "auch-im-aside", "custom", "WhatsApp-Gruppen (auch „Familie Petersen“): nur, wenn ich mit @ erwähnt werde", True,
   P(chat("Oma", "+49 151 1111111", "@du Essen?", group=True, chat_name="Familie Petersen", mentions=("me",)), N),
   P(chat("Oma", "+49 151 1111111", "Essen?", group=True, chat_name="Familie Petersen"), S))
+b("T7", "emphasis-narrows-nothing", "always", "Alles von meinem Vermieter Herrn Kluge, vor allem wenn es um die Heizung geht",
+  True,
+  P(email("Bernd Kluge", "b.kluge@web.example", "Treppenhaus", "x"), N, "keine Bedingung"),
+  P(other_email(), None))
+b("T7", "description-after-number", "always", "Nachrichten von +49 170 5550123 (Pflegedienst meiner Mutter)", True,
+  P(chat("+49 170 5550123", "+49 170 5550123", "Bitte zurückrufen"), N),
+  P(other_chat(), None))
+b("T11", "rest-released-at", "custom", "Am Wochenende nichts von @kanzlei-berg.de – der Rest reicht mir Montag um 9", True,
+  P(email("Kanzlei Berg", "info@kanzlei-berg.de", "Frist", "x"), H, "Samstag", at="2026-03-14 11:00",
+    until="2026-03-16 09:00"),
+  P(other_email(), None, "ein anderer Absender", at="2026-03-14 11:00"))

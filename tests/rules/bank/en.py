@@ -596,3 +596,15 @@ b("T7", "examples-after-notifications", "never", "Social media notifications (Fa
 b("T7", "anyone-emailing-from", "always", "Anyone emailing from fynbosvets.co.za (my clinic)", True,
   P(email("Reception", "reception@fynbosvets.co.za", "Today's list", "x"), N),
   P(email("Fynbos Pets", "shop@fynbospets.co.za", "Sale", "x"), None, "near-miss domain"))
+b("T7", "emphasis-narrows-nothing", "always", "Anything from my bookkeeper Ravi Menon, especially near the VAT deadline",
+  True,
+  P(email("Ravi Menon", "ravi@menon-books.example", "Lunch?", "x"), N, "emphasis: every message of his, not only VAT"),
+  P(other_email(), None))
+b("T7", "description-after-number", "always", "WhatsApps from +44 7700 900456 (Gran's nursing home)", True,
+  P(chat("Rosewood", "+44 7700 900456", "Your gran is asking for you"), N),
+  P(chat("Gran", "+44 7700 900999", "hello love"), None, "another number"))
+b("T11", "rest-released-at", "custom", "Weekends: only Mum. Everything else Monday at 8", True,
+  P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
+  P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 08:00"),
+  P(other_email(), None, "a weekday"))
+b.no("T11", "rest-released-morning-no-time", "custom", "Weekends: only Mum. Everything else monday morning")

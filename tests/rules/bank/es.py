@@ -288,3 +288,12 @@ b("T11", "only-window-after-colon", "custom", "Mensajes de +34 612 345 678: entr
   P(chat("Rosa", "+34 612 345 678", "¿Hablamos?"), N, "a weekday at 10:00", at="2026-03-11 10:00"),
   P(chat("Rosa", "+34 612 345 678", "¿Hablamos?"), H, "a weekday at 20:00", at="2026-03-11 20:00",
     until="2026-03-12 09:00"))
+b("T7", "emphasis-narrows-nothing", "always", "Todo lo de la inmobiliaria Casas Brisa, sobre todo si habla de la fianza",
+  True,
+  P(email("Casas Brisa", "info@casasbrisa.example", "Visita del jueves", "x"), N, "no es una condición"),
+  P(other_email(), None))
+b("T11", "rest-released-at", "custom",
+  "De 22:00 a 7:00 no me molestes con nada, salvo WhatsApps de Marta; lo demás, a primera hora", True,
+  P(other_email(), H, "de noche", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Marta", "+34 600 222 333", "¿Estás?"), N, "la excepción", at="2026-03-11 23:00"),
+  P(other_email(), None, "de día"))

@@ -279,3 +279,15 @@ b("T11", "two-exceptions", "custom", "De 22h à 7h, ne me dérange pas : garde t
   "l'école et sauf les messages de Julien.", True,
   P(chat("Julien", "+32 470 12 34 56", "Tu dors ?"), N, "Julien at night", at="2026-03-11 23:00"),
   P(other_email(), H, "anything else at night", at="2026-03-11 23:00", until="2026-03-12 07:00"))
+b("T7", "role-then-named-with-article", "always", "Les messages de la garderie Les Petites Mains, à n'importe quelle heure",
+  True,
+  P(email("Garderie Les Petites Mains", "contact@petitesmains.example", "Sortie", "x"), N),
+  P(email("Les Petites Pommes", "vente@pommes.example", "Promo", "x"), None, "un autre nom"))
+b("T11", "after-until-release", "custom", "Le soir après 22h, garde tout pour le lendemain 7h, sauf si c'est Paul", True,
+  P(other_email(), H, "le soir", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(other_email(), None, "l'après-midi", at="2026-03-11 16:00"))
+b("T7", "or-if-continues-exception", "custom", "Après 22h, garde tout jusqu'à 7h, sauf si c'est Paul ou si ça parle du chantier", True,
+  P(email("Paul Girard", "paul@girard.example", "Demain", "x"), N, "Paul, la nuit", at="2026-03-11 23:00"),
+  P(email("Agence Lumen", "info@lumen.example", "Chantier rue Victor Hugo", "Le chantier reprend."), N,
+    "le chantier, la nuit", at="2026-03-11 23:00"),
+  P(other_email(), H, "le reste", at="2026-03-11 23:00", until="2026-03-12 07:00"))

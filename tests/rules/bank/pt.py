@@ -282,3 +282,7 @@ b("T7", "mudar-de-hora", "custom", "Se uma reunião mudar de hora ou de dia, avi
   P(event("Reunião", created_ago=days(5), modified_ago=hours(1)), N), P(event("Reunião"), None))
 b("T10", "catch-all-acima", "custom", "Se nada acima se aplicar, não precisa me avisar.", True,
   P(other_email(), S), catch_all=True)
+b.no("T7", "only-if-under-never-without-verb", "never", "Grupo 'Prédio Azul' — só se falarem da garagem")
+b("T11", "after-until-release", "custom", "Depois das 21h, guarda tudo para as 7h da manhã seguinte", True,
+  P(other_email(), H, "à noite", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(other_email(), None, "de manhã"))
