@@ -19,7 +19,8 @@ from tic.rules._markdown import heading_effect, sentences
         ("Custom rules", "custom"), ("Regeln", "custom"), ("Reglas", "custom"), ("Règles", "custom"),
         ("Everything else", "rest"), ("Alles andere", "rest"), ("Sonderregeln", "custom"), ("Cas particuliers", "custom"),
         ("About me", "context"), ("Über mich", "context"), ("Sobre mí", "context"), ("Context", "context"),
-        ("Travel", "own"), ("What I want to hear about", "own"),
+        ("Travel", "own"), ("What I want to hear about", "own"), ("Meh", "own"),
+        ("Ping me", "always"), ("Wake me up", "always"), ("Avísame", "always"), ("Dont bug me", "never"),
     ],
 )
 def test_t3_headings_in_the_users_words_map_to_an_effect(heading: str, taken_as: str) -> None:

@@ -247,7 +247,10 @@ _add("if", "if|when|whenever|once|in case|as soon as|every time|each time|any ti
            "quand|lorsque|chaque fois que|des que|se|quando|sempre que|caso|assim que|toda vez que|cada vez que")
 _add("conc", "even if|even when|even though|even from|even before|even after|even at|even on|even during|"
              "aunque|incluso si|aun si|auch wenn|selbst wenn|sogar wenn|meme si|meme quand|mesmo que|mesmo se|"
-             "ainda que")
+             "ainda que|not even if|not even when|ni siquiera si|ni siquiera cuando|ni aunque|nem mesmo se|"
+             "nem mesmo quando|nicht mal wenn|nicht einmal wenn|auch nicht wenn|meme pas si|pas meme si|meme pas quand")
+# "Facebook et Instagram, point final": nothing more to say
+_add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb
 _add("word", "care home|care homes|nursing home|nursing homes")
 # emphasis: "Anything from Priya, especially around tax season" - the rest of the clause singles some out and

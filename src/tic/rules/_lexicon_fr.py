@@ -13,6 +13,7 @@ def register(add: Callable[..., None]) -> None:
                 "vient d'|vient du|viennent de|viennent d'|viennent du|venant de|venant d'|venant du|envoye par|"
                 "envoyes par|envoyee par|envoyees par")
     add("v-", "manquer|rater|rate|rates|manque|manques")
+    add("kind", "sur whatsapp|sur le whatsapp", W)  # the channel, not a topic ("ou sur WhatsApp")
     add("neg", "pas besoin de|pas besoin|aucun besoin de")
     add("f", "veux|voudrais|souhaite|faut|il faut|il|je")
     add("except", "mais pas|mais pas pour|mais pas de|mais pas les|mais aucun|mais aucune|mais jamais")

@@ -70,6 +70,17 @@ def heading_effect(heading: str) -> str:
         return "rest"
     if _CUSTOM.search(h):
         return "custom"
+    return _said_by_verbs(h)
+
+
+def _said_by_verbs(heading: str) -> str:
+    """'Ping me', 'Wake me up for these', 'Lass mich in Ruhe': a heading that is only a verb of telling (or of not
+    telling) says the effect its rules have; anything else leaves each rule's own words to say it."""
+    said = {it.cls for it in scan(heading)} - {"f", "punct", "pron", "my", "any"}
+    if said and said <= {"v+", "always"}:
+        return "always"
+    if said and said <= {"v-", "neg", "v+"} and said & {"v-", "neg"}:
+        return "never"
     return "own"
 
 

@@ -374,8 +374,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "aside":
             who, role = parse_aside(it.items)
-            if who and ph.who and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
-                ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is
+            if who and (ph.who or i > 0 and items[i - 1].cls == "kind") \
+                    and all(w.by in {"domain", "address", "phone", "contact"} for w in who):
+                ph.who.extend(who)  # "the Insights newsletter (insights@x.com)": whose it is; "… ou sur WhatsApp
+                # (« Olivier 💛 »)": who writes there
             elif who or not says_nothing(it.items) and not (role and i > 0 and (items[i - 1].cls in {
                     "name", "quote", "phone", "email", "domain"} or items[i - 1].cls == "msgverb" and i > 1
                     and items[i - 2].cls == "name" or fold(it.items[0].text) in _SHE_IS)):

@@ -297,3 +297,6 @@ b("T11", "rest-released-at", "custom",
   P(other_email(), H, "de noche", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(chat("Marta", "+34 600 222 333", "¿Estás?"), N, "la excepción", at="2026-03-11 23:00"),
   P(other_email(), None, "de día"))
+b("T7", "not-even-if-widens-nothing", "never", 'El grupo "Padel Martes", ni siquiera si me etiquetan', True,
+  P(chat("Rober", "+34 611 000 111", "@yo ¿juegas?", group=True, chat_name="Padel Martes", mentions=("me",)), S),
+  P(other_chat(), None))

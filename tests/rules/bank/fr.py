@@ -291,3 +291,15 @@ b("T7", "or-if-continues-exception", "custom", "Après 22h, garde tout jusqu'à 
   P(email("Agence Lumen", "info@lumen.example", "Chantier rue Victor Hugo", "Le chantier reprend."), N,
     "le chantier, la nuit", at="2026-03-11 23:00"),
   P(other_email(), H, "le reste", at="2026-03-11 23:00", until="2026-03-12 07:00"))
+b("T7", "identifier-per-channel", "always",
+  "Margaux, toujours : par mail (margaux.l@free.example) ou sur WhatsApp (« Margaux 🌻 »).", True,
+  P(email("M. Lefort", "margaux.l@free.example", "Ce soir", "x"), N, "son adresse"),
+  P(chat("Margaux 🌻", "+33 6 11 22 33 44", "Tu es où ?"), N, "son contact WhatsApp"),
+  P(email("Margaux Petit", "mpetit@agence.example", "Devis", "x"), N, "le nom, par mail"),
+  P(other_chat(), None))
+b("T7", "not-even-if-widens-nothing", "never", "Le groupe « Copro Les Tilleuls », même pas si on me mentionne", True,
+  P(chat("Voisin", "+33 6 99 88 77 66", "@moi la porte ?", group=True, chat_name="Copro Les Tilleuls",
+         mentions=("me",)), S, "même mentionnée"),
+  P(other_chat(), None))
+b("T7", "full-stop-emphasis", "never", "Pinterest et TikTok, point final.", True,
+  P(social("tiktok"), S), P(other_email(), None))
