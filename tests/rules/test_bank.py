@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from tests.rules.bank import all_cases
-from tests.rules.bank._probe import TZ, Case
+from tests.rules.bank._probe import ME, TZ, Case
 from tests.rules.bank.prose import PROSE
 from tic.rules import Context, read_rule, read_rules
 
@@ -53,7 +53,7 @@ def test_t7_never_misread(case: Case) -> None:
     assert rule.catch_all == case.catch_all, f"catch-all is {case.catch_all}, read as {rule.catch_all}{_show(case, rule)}"
     wrong = []
     for i, probe in enumerate(case.probes):
-        verdict = rule.verdict(probe.event, Context(now=probe.now, tz=TZ))
+        verdict = rule.verdict(probe.event, Context(now=probe.now, tz=TZ, me=frozenset({ME.address})))
         got = None if verdict is None else verdict.effect
         where = (f"probe {i} ({probe.note or probe.event.key}; at {probe.at or 'NOW'}): "
                  f"{probe.event.kind} from {probe.event.sender} {probe.event.subject or probe.event.body!r}")

@@ -52,6 +52,8 @@ def scopes(draw) -> list:
             parts.append(R.Chat(group=group))
     elif family == "mail":
         parts.append(R.Kind(kinds=("email",)))
+        if draw(st.booleans()):
+            parts.append(R.Addressed(how=draw(st.sampled_from(["to", "cc"]))))
     if draw(st.booleans()):
         parts.append(R.Sender(who=tuple(draw(st.lists(who, min_size=1, max_size=2, unique=True)))))
     if family != "chat" and draw(st.booleans()):
@@ -72,7 +74,7 @@ def readings(draw) -> Reading:
     effect = draw(st.sampled_from(["notify", "skip"]))
     unless = None
     if draw(st.booleans()) and not isinstance(parts[0], R.Everything):
-        exception = draw(st.sampled_from([R.Mention(), R.Category(categories=("newsletter",)),
+        exception = draw(st.sampled_from([R.Mention(), R.Category(categories=("newsletter",)), R.Addressed(how="cc"),
                                           R.Sender(who=(R.Who(by="name", value="Ana Ruiz"),))]))
         if isinstance(exception, R.Mention) and not any(isinstance(p, R.Chat) for p in parts) \
                 or not possible_kinds(exception) & possible_kinds(_cond(parts)):  # an exception that can apply

@@ -466,3 +466,20 @@ def test_t3_identity_a_lookalike_domain_alone_is_no_doubt() -> None:
     (and refuses it as an impostor)."""
     d = decide(PLAIN, _sent(email("Odile Martin", "odile@martin-avocat.fr", *CALL), lookalike_of="ola@martin-avocats.fr"))
     assert d.decided_by == "rule" and not d.notify and "not one known" not in d.reason, d.reason
+
+
+def test_t7_only_in_cc_needs_the_users_address_which_the_batch_shows() -> None:
+    """'Emails where I'm only in CC': the user's address is the one most of the batch is sent to; an e-mail to a
+    list with the user in Cc is dropped by the rule, one to the user is not the rule's to decide."""
+    rules = "## Never notify\n- Emails where I'm only in CC\n"
+    me = Person(name="Noor Haddad", address="noor@haddad-studio.example")
+    to_me = [email(f"Client {n}", f"c{n}@client.example", f"Question {n}", "Can you call me?") for n in range(3)]
+    cc_only = email("Ada Pike", "ada@pike.example", "Minutes", "Minutes attached, can you check?",
+                    headers={"Cc": f"{me.name} <{me.address}>"}).model_copy(
+        update={"to": (Person(name="Board", address="board@pike.example"),)})
+    decisions = {d.event_key: d for d in local_decisions([*to_me, cc_only], rules, NOW)}
+    assert decisions[cc_only.key].notify is False
+    assert decisions[cc_only.key].reason.startswith('Never notify: "Emails where I\'m only in CC" - the user is only in Cc')
+    assert all(not decisions[e.key].reason.startswith("Never notify") for e in to_me)
+    alone = local_decisions([cc_only], rules, NOW)[0]  # nobody's address is known from one e-mail: no rule says
+    assert not alone.reason.startswith("Never notify")

@@ -14,6 +14,7 @@ class Context:
 
     now: datetime
     tz: tzinfo = timezone.utc
+    me: frozenset[str] = frozenset()  # the user's own e-mail addresses, lower-case (To vs Cc); none known: empty
     trust_names: bool = False  # a name shown counts even from an address not known for that person (8.6: only
     #                            to tell whether a rule would cover an event by the name alone)
 

@@ -249,6 +249,32 @@ _add("conc", "even if|even when|even though|even from|even before|even after|eve
              "aunque|incluso si|aun si|auch wenn|selbst wenn|sogar wenn|meme si|meme quand|mesmo que|mesmo se|"
              "ainda que|not even if|not even when|ni siquiera si|ni siquiera cuando|ni aunque|nem mesmo se|"
              "nem mesmo quando|nicht mal wenn|nicht einmal wenn|auch nicht wenn|meme pas si|pas meme si|meme pas quand")
+# where the user is among an e-mail's recipients (To, or only Cc)
+_add("addressed", "i'm only in cc|i am only in cc|i'm only on cc|i am only on cc|i'm only cc'd|i am only cc'd|"
+                  "i'm just cc'd|i'm just in cc|i'm just on cc|i'm merely cc'd|only cc'd|just cc'd|only in cc|"
+                  "only on cc|i'm cc'd|i am cc'd|i'm cc'd on|i get cc'd on|i'm in cc|i am in cc|i'm on cc|cc'd|"
+                  "cc'd to me|cc only|cc-only|in cc|on cc|cc|"
+                  "solo estoy en copia|estoy solo en copia|solo estoy en cc|estoy en copia|estoy en cc|solo en copia|"
+                  "solo en cc|me ponen en copia|en copia|con copia|"
+                  "ich nur in cc stehe|ich nur in cc bin|ich in cc stehe|ich in cc bin|nur in cc|in cc|"
+                  "ich nur in kopie stehe|nur in kopie|in kopie|nur cc|"
+                  "je suis seulement en copie|je suis juste en copie|je suis en copie|je ne suis qu'en copie|"
+                  "seulement en copie|juste en copie|en copie|je suis en cc|en cc|"
+                  "estou so em copia|so estou em copia|estou em copia|so em copia|em copia|estou em cc|em cc|"
+                  "apenas em copia", "cc")
+_add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i am in the to : line|i'm in the to field|"
+                  "i am in the to field|i'm in the to : field|in the to line|in the to : line|in the to field|"
+                  "in the to : field|i'm in to|i am in to|i'm in to :|i am in to :|addressed to me|"
+                  "addressed directly to me|sent directly to me|sent to me directly|written directly to me|"
+                  "i'm a direct recipient|i am a direct recipient|"
+                  "estoy en el para|estoy en el campo para|en el campo para|dirigidos a mi|dirigido a mi|"
+                  "enviados directamente a mi|ich im an-feld stehe|ich im feld an stehe|im an-feld|direkt an mich|"
+                  "an mich adressiert|je suis en destinataire principal|je suis destinataire direct|"
+                  "adresses directement a moi|envoyes directement a moi|estou no para|estou no campo para|"
+                  "no campo para|enviados diretamente para mim|diretamente para mim", "to")
+# "e-mails where I'm only in CC": "where" says which e-mails (valid only before where the user is: _scan)
+_add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|"
+          "bei denen", "where")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb
@@ -652,7 +678,8 @@ AMOUNT_NOUNS = frozenset(fold(w) for w in (
     "transferencias pedido pedidos presupuesto presupuestos fatura faturas pagamento pagamentos cobranca cobrancas "
     "boleto boletos rechnung rechnungen zahlung zahlungen uberweisung uberweisungen bestellung bestellungen "
     "angebot angebote facture factures paiement paiements virement virements commande commandes devis").split())
-_add("conc", "including|including the ones|including those|incluidos|incluidas|incluyendo|y compris|inclus|"
+_add("conc", "that includes|this includes|that goes for|that includes even|eso incluye|esto incluye|das gilt auch fur|"
+             "ca inclut|cela inclut|isso inclui|including|including the ones|including those|incluidos|incluidas|incluyendo|y compris|inclus|"
              "einschliesslich|inklusive|incluindo|inclusive")
 _add("cmp", "the amount exceeds|amount exceeds|exceeds|is over|le montant depasse|montant depasse|depasse|depassent|"
            "el importe supera|el importe es mayor a|supera|superan|o valor passar de|o valor for maior que|passar de|"

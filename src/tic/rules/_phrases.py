@@ -50,6 +50,7 @@ class Phrase:
     group: bool | None = None
     chat: str = ""
     mention: bool = False
+    addressed: str = ""  # "to" | "cc": where the user is among an e-mail's recipients
     created_today: bool = False
     created_new: bool = False
     within: int | None = None
@@ -71,8 +72,8 @@ class Phrase:
     @property
     def empty(self) -> bool:
         return not (self.kinds or self.generic_kinds or self.who or self.topics or self.subject_topics or self.cats
-                    or self.group is not None or self.chat or self.mention or self.created_today or self.created_new
-                    or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.changed or self.windows
+                    or self.group is not None or self.chat or self.mention or self.addressed or self.created_today
+                    or self.created_new or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.changed or self.windows
                     or self.amounts)
 
     @property
@@ -80,8 +81,8 @@ class Phrase:
         return bool(self.kinds or self.generic_kinds) and Phrase(kinds=self.kinds,
                                                                    generic_kinds=self.generic_kinds).empty is False \
             and not (self.who or self.topics or self.subject_topics or self.cats or self.group is not None
-                     or self.chat or self.mention or self.created_today or self.created_new or self.within
-                     or self.recur or self.all_day or self.cancelled or self.changed or self.windows or self.amounts)
+                     or self.chat or self.mention or self.addressed or self.created_today or self.created_new
+                     or self.within or self.recur or self.all_day or self.cancelled or self.changed or self.windows or self.amounts)
 
 
 # --- phrases and predicates --------------------------------------------------------------------------------
@@ -89,7 +90,7 @@ class Phrase:
 _NP_START = {"kind", "any", "notice", "cat"}
 _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "changed", "onday", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
-               "msgverb", "new"}
+               "msgverb", "new", "addressed"}
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
@@ -211,6 +212,12 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "mention":
             ph.mention = True
+            i += 1
+            continue
+        if cls == "addressed":
+            if ph.addressed and ph.addressed != it.value:
+                raise Unread("the rule asks for the To line and only CC at once")
+            ph.addressed = str(it.value)  # an e-mail's, as the shape says (no Kind of its own: "unless I am only in CC")
             i += 1
             continue
         if cls in {"from", "org"} and ph.who and not _joined(items, i):
@@ -520,7 +527,7 @@ def _modifies_kind(items: list[Item], i: int) -> bool:
 # what kind of condition an item starts: an "or" between two of the same kind lists alternatives of it; between
 # two kinds ("added today or starting within the hour") it would be read as "and" - never
 _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "starts": "starts", "within": "starts",
-                 "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention",
+                 "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention", "addressed": "addressed",
                  "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
                  "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
 
@@ -560,12 +567,13 @@ def add_topics(ph: Phrase, phrases: list[str]) -> None:
 
 def _calendar_kinds(ph: Phrase) -> set[str]:
     return {cls for cls, has in (("recur", ph.recur), ("allday", ph.all_day), ("cancelled", ph.cancelled),
-                                 ("changed", ph.changed)) if has}
+                                 ("changed", ph.changed), ("created", ph.created_today or ph.created_new)) if has}
 
 
 def _families(ph: Phrase) -> set[str]:
     return {f for f, has in (("cat", ph.cats), ("who", ph.who), ("chat", ph.group is not None or ph.chat),
-                             ("cal", ph.recur or ph.all_day or ph.cancelled or ph.changed)) if has}
+                             ("cal", ph.recur or ph.all_day or ph.cancelled or ph.changed or ph.created_today
+                                     or ph.created_new)) if has}
 
 
 def _joined(items: list[Item], i: int) -> bool:

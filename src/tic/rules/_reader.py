@@ -17,8 +17,10 @@ with a note saying which words, so it is reported and never half-applied.
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 
 from tic.rules._reading import (
+    Addressed,
     All,
     AllDay,
     Cancelled,
@@ -587,39 +589,30 @@ def _resolve_it(items: list[Item]) -> None:
 
 
 def _merge(phrases: list[Phrase]) -> Phrase:
+    """One phrase saying everything the phrases say (field by field, so a new field is never dropped): sets and
+    lists joined, flags or-ed, a value said later replacing one said earlier (a chat's name: the first)."""
     out = Phrase()
     for p in phrases:
-        out.kinds |= p.kinds
-        out.generic_kinds |= p.generic_kinds
-        out.who += p.who
-        out.attendee |= p.attendee
-        out.topics += p.topics
-        out.subject_topics += p.subject_topics
-        out.cats += p.cats
-        if p.group is not None:
-            if out.group is not None and out.group != p.group:
-                raise Unread("the rule asks for a group chat and a direct chat at once")
-            out.group = p.group
-        out.chat = out.chat or p.chat
-        out.mention |= p.mention
-        out.created_today |= p.created_today
-        out.created_new |= p.created_new
-        out.within = p.within if p.within is not None else out.within
-        out.starts_on = p.starts_on or out.starts_on
-        out.starts_before = p.starts_before or out.starts_before
-        out.starts_or_before |= p.starts_or_before
-        out.starts |= p.starts
-        out.recur |= p.recur
-        out.freqs += p.freqs
-        out.all_day |= p.all_day
-        out.cancelled |= p.cancelled
-        out.changed |= p.changed
-        out.windows += p.windows
-        out.amounts += p.amounts
-        out.anything |= p.anything
+        for name, what in (("group", "a group chat and a direct chat"), ("addressed", "the To line and only CC")):
+            mine, theirs = getattr(out, name), getattr(p, name)
+            if mine not in (None, "") and theirs not in (None, "") and mine != theirs:
+                raise Unread(f"the rule asks for {what} at once")
+        for f in fields(Phrase):
+            mine, theirs = getattr(out, f.name), getattr(p, f.name)
+            if isinstance(mine, set):
+                mine |= theirs
+            elif isinstance(mine, list):
+                mine += theirs
+            elif isinstance(mine, bool):
+                setattr(out, f.name, mine or theirs)
+            elif theirs not in (None, "") and not (f.name in _FIRST_SAID and mine):
+                setattr(out, f.name, theirs)
         if getattr(p, "_created", False):
             out._created = True  # type: ignore[attr-defined]
     return out
+
+
+_FIRST_SAID = {"chat"}  # "in the chat X ... in Y" keeps X (a second name is refused where it is read)
 
 
 def _alternatives(phrases: list[Phrase]) -> object:
@@ -705,6 +698,8 @@ def _cond(p: Phrase) -> object:
         parts.append(Chat(group=p.group, name=p.chat))
     if p.mention:
         parts.append(Mention())
+    if p.addressed:
+        parts.append(Addressed(how=p.addressed))
     for phrase in p.topics + p.subject_topics:
         _findable(phrase)
     if p.topics:

@@ -105,6 +105,13 @@ class Mention(_Node):
     op: Literal["mention"] = "mention"
 
 
+class Addressed(_Node):
+    """An e-mail the user is in the To line of (how="to"), or only in Cc of (how="cc": in Cc, not in To)."""
+
+    op: Literal["addressed"] = "addressed"
+    how: Literal["to", "cc"]
+
+
 class Topic(_Node):
     """The text mentions a topic: every phrase's key words (any phrase of `phrases` is enough)."""
 
@@ -254,7 +261,7 @@ class Not(_Node):
 
 
 Cond = Annotated[
-    Union[Everything, Kind, Sender, Chat, Mention, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
+    Union[Everything, Kind, Sender, Chat, Mention, Addressed, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
           Changed,
           Window,
           Amount, Judgement, All, Any, Not],

@@ -89,9 +89,10 @@ def _phrase(cond) -> str:
         head = f"{noun} that are {head}" if head else noun
     if not head:
         head = "anything"
-    words = [head]
+    before = [p for p in parts if (first := getattr(SHAPES.get(getattr(p, "op", "")), "prefix", None)) and first(p)]
+    words = [_modifier(p) for p in before] + [head]  # "new calendar items"
     for p in parts:
-        if isinstance(p, (R.Kind, R.Category)):
+        if isinstance(p, (R.Kind, R.Category)) or p in before:
             continue
         words.append(_modifier(p))
     return " ".join(w for w in words if w)
@@ -108,8 +109,8 @@ def _clause(cond) -> str:
             out.append("it is one of the " + " or ".join(_CAT_NOUN[c] for c in p.categories))
         elif isinstance(p, R.Any):
             out.append(" or ".join(_clause(c) for c in p.of))
-        elif isinstance(p, R.Mention):
-            out.append("I am @-mentioned")
+        elif (said := getattr(SHAPES.get(getattr(p, "op", "")), "clause", None)) is not None:
+            out.append(said(p))  # "I am @-mentioned", "I am only in CC"
         else:
             out.append("it is " + _modifier(p))
     return " and ".join(out)

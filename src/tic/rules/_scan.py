@@ -174,6 +174,11 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
                                        for c in candidates([t.low for t in toks], j))
     if lex.cls in {"tillw"}:
         return False
+    if lex.cls == "f" and lex.value == "where":
+        return (lex.words > 1 or toks[j - 1].low != "ou" or toks[j - 1].text.lower() == "où") \
+            and any(c.cls == "addressed" for c in candidates([t.low for t in toks], j))
+    if lex.cls == "or" and toks[j - 1].text.lower() == "où":
+        return False  # French "où" (where), folded to "ou" (or)
     if lex.cls == "conc" and lex.value == "emphasis":
         start = j - lex.words
         return start > 0 and toks[start - 1].kind == "punct" and toks[start - 1].text in {",", ";", "-", "–", "—", "("}
@@ -224,7 +229,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
 
 
 # what brackets may hold and still be read as the words around them: a calendar timing ("(added today)")
-_QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", "fromnow", "recur", "every", "allday",
+_QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", "fromnow", "recur", "every", "allday", "addressed",
                "f"}
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from email.utils import getaddresses
 from datetime import datetime, time, timedelta
 from typing import Callable
 
@@ -23,7 +24,7 @@ from tic.rules import _reading as R
 from tic.rules._currency import PREFIX_PATTERN, SUFFIX_PATTERN, code_of
 from tic.signals import (CategoryMatcher, RecurrenceMatcher, SenderSpec, TopicMatcher, event_start, fmt_delta,
                          topic_terms)
-from tic.signals import NAME_KNOWN_REF
+from tic.signals import NAME_KNOWN_REF, header
 from tic.signals import Topic as _Terms
 from tic.sources import Event, Person
 
@@ -46,17 +47,19 @@ class Shape:
     kinds: Callable  # node -> the kinds of event it can ever hold for
     specificity: int
     absent: str = ""  # how to say it did not hold, when "not <render>" reads badly
+    clause: Callable | None = None  # node -> its words after "unless" / "only if", when "it is <render>" reads badly
+    prefix: Callable | None = None  # node -> whether its words go before the noun ("new calendar items")
 
 
 SHAPES: dict[str, Shape] = {}
 
 
 def shape(op: str, *, render: Callable, kinds: frozenset | Callable = ALL_KINDS, specificity: int = 1,
-          absent: str = ""):
+          absent: str = "", clause: Callable | None = None, prefix: Callable | None = None):
     """Register the predicate below as the shape `op`, with its rendering, kinds and specificity."""
     def register(fn):
         kinds_of = kinds if callable(kinds) else (lambda c, _k=kinds: _k)
-        SHAPES[op] = Shape(op, fn, render, kinds_of, specificity, absent)
+        SHAPES[op] = Shape(op, fn, render, kinds_of, specificity, absent, clause, prefix)
         return fn
     return register
 
@@ -200,9 +203,27 @@ def _chat(c: R.Chat, e: Event, ctx):
     return f'group message in "{e.chat}"' if e.is_group else "a direct message"
 
 
-@shape("mention", kinds=WA, render=lambda c: "that @-mention me", absent="no @-mention of the user")
+@shape("mention", kinds=WA, render=lambda c: "that @-mention me", absent="no @-mention of the user",
+       clause=lambda c: "I am @-mentioned")
 def _mention(c, e: Event, ctx):
     return "the user is @-mentioned" if e.kind == "whatsapp" and e.mentions_me else None
+
+
+_ADDRESSED = {"to": "I am in the To line", "cc": "I am only in CC"}
+
+
+@shape("addressed", kinds=EMAIL, specificity=2, render=lambda c: f"where {_ADDRESSED[c.how]}",
+       absent="the user's place among the recipients does not fit", clause=lambda c: _ADDRESSED[c.how])
+def _addressed(c: R.Addressed, e: Event, ctx):
+    """Whether the user is in To (or only in Cc). The user's addresses come from the mail itself (the address
+    most mail is sent to) or the Sent folder; when none is known, nothing can be told - the rule says nothing."""
+    if e.kind != "email" or not ctx.me:
+        return None
+    in_to = any(p.address.lower() in ctx.me for p in e.to)
+    cc = {a.lower() for _, a in getaddresses([header(e.headers, "Cc")]) if a}
+    if c.how == "to":
+        return "the user is in the To line" if in_to else None
+    return "the user is only in Cc" if cc & ctx.me and not in_to else None
 
 
 def _terms(phrase: str):
@@ -227,7 +248,8 @@ def _category(c: R.Category, e: Event, ctx):
     return CategoryMatcher(frozenset(c.categories)).match(e, ctx.now)
 
 
-@shape("created", kinds=CAL, render=lambda c: "added today" if c.today and c.within_minutes is None else "new")
+@shape("created", kinds=CAL, render=lambda c: "added today" if c.today and c.within_minutes is None else "new",
+       prefix=lambda c: not (c.today and c.within_minutes is None))
 def _created(c: R.Created, e: Event, ctx):
     if e.kind != "calendar" or e.created is None:
         return None
@@ -259,7 +281,8 @@ def _starts(c: R.StartsWithin, e: Event, ctx):
 
 
 @shape("recurring", kinds=CAL,
-       render=lambda c: "recurring" + ("" if not c.freq else " " + " or ".join(f.lower() for f in c.freq)))
+       render=lambda c: "recurring" + ("" if not c.freq else " " + " or ".join(f.lower() for f in c.freq)),
+       prefix=lambda c: not c.freq)
 def _recurring(c: R.Recurring, e: Event, ctx):
     if e.kind != "calendar" or not e.recurrence:
         return None
@@ -271,7 +294,7 @@ def _recurring(c: R.Recurring, e: Event, ctx):
     return None
 
 
-@shape("all_day", kinds=CAL, render=lambda c: "all-day")
+@shape("all_day", kinds=CAL, render=lambda c: "all-day", prefix=lambda c: True)
 def _all_day(c, e: Event, ctx):
     return "an all-day item" if e.kind == "calendar" and e.all_day else None
 

@@ -59,7 +59,8 @@ def phone(text: str) -> str:
 
 _SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "about", "with",
                 "kind", "notice", "group", "mention", "created", "today", "starts", "within", "recur", "allday",
-                "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new"}
+                "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new",
+                "addressed"}
 _DESCRIPTIVE = {"word", "name"}
 _NAME_ARTICLES = {"the", "les", "le", "la", "los", "las", "el", "die", "der", "das", "os", "as", "o", "a"}
 
@@ -429,7 +430,7 @@ def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
 
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
                "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
-               "subject", "org", "weekend", "weekday", "day", "night", "hold"}  # a window ends the topic
+               "subject", "org", "weekend", "weekday", "day", "night", "hold", "addressed"}  # a window ends the topic
 
 
 def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple[list[str], int]:

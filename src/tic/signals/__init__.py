@@ -10,9 +10,9 @@ from tic.signals._vocab import HONORIFICS
 from tic.signals._matchers import CategoryMatcher, SenderSpec, Topic, TopicMatcher, topic_terms
 from tic.signals._matchers import _topic_words as topic_words
 from tic.signals._instruct import own_words
-from tic.signals._text import fold, words
+from tic.signals._text import fold, header, words
 from tic.signals._timing import RecurrenceMatcher, event_start, fmt_delta, local_zone
 
 __all__ = ["FAMILY", "HONORIFICS", "NAME_KNOWN_REF", "CategoryMatcher", "Cue", "RecurrenceMatcher", "SenderSpec", "Topic", "TopicMatcher", "Traits",
-           "event_start", "find_cue", "fmt_delta", "fold", "known_correspondent", "local_zone", "own_words",
+           "event_start", "find_cue", "fmt_delta", "fold", "header", "known_correspondent", "local_zone", "own_words",
            "topic_terms", "topic_words", "traits", "words"]

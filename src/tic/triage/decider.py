@@ -58,6 +58,7 @@ class LocalDecider:
         self.rules = rules
         self.tz = tz or timezone.utc
         self.own = own  # the user's own addresses (a calendar item they organised is one they know about)
+        self._me = frozenset(a.lower() for a in own)
         unread = rules.not_understood
         self._unread = unread
         self._notify_is_certain = not any(r.section in ("never", "custom") for r in unread)
@@ -74,7 +75,7 @@ class LocalDecider:
 
     def decide(self, event: Event, now: datetime) -> Decision:
         """The verdict on one event at time `now` (the tick's time, never the wall clock)."""
-        ctx = Context(now=now, tz=self.tz)
+        ctx = Context(now=now, tz=self.tz, me=self._me)
         skips, notifies, holds, doubts = [], [], [], []
         judgement = ""
         for rule in self._for_kind.get(event.kind, self._ordered):

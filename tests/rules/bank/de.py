@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -184,7 +184,10 @@ b("T7", "amount", "always", "Rechnungen über 500 Euro", False,
 # --- offline nicht lesbar --------------------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Alles Dringende von wichtigen Kunden")
 b.no("T7", "role", "always", "Mails von meinem Steuerberater")
-b.no("T7", "nofield", "never", "Mails, bei denen ich nur in CC stehe")
+b("T7", "only-in-cc", "never", "Mails, bei denen ich nur in CC stehe", True,
+  P(email("Uwe Brand", "uwe@brand.example", "x", "x", to=(Person(name="Team", address="team@brand.example"),),
+          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "nur in CC"),
+  P(email("Uwe Brand", "uwe@brand.example", "x", "x"), None, "im An-Feld"))
 b.no("T7", "nofield", "always", "Antworten in Threads, die ich angefangen habe")
 b.no("T7", "qualifier", "always", "Sprachnachrichten von Oma")
 b.no("T7", "qualifier", "always", "Mails von Katharina Vogt mit Anhang")

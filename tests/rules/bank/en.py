@@ -301,7 +301,17 @@ b.no("T7", "judgement", "never", "Emails that are obviously just small talk")
 b.no("T7", "judgement", "always", "Anything urgent from important clients")
 b.no("T7", "role", "always", "Emails from my dentist's office")
 b.no("T7", "nofield", "always", "Replies to threads I started")
-b.no("T7", "nofield", "never", "Emails where I'm only in CC")
+b("T7", "only-in-cc", "never", "Emails where I'm only in CC", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", to=(Person(name="Team", address="team@ruiz.example"),),
+          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "in Cc, not in To"),
+  P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", headers={"Cc": "Bo <bo@ruiz.example>"}), None,
+    "in To"),
+  P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", headers={"Cc": "Lucía <lucia@ferran.example>"}), None,
+    "in To and in Cc: not only in Cc"))
+b("T7", "in-to-line", "always", "Mail from Jonas Beck when I'm in the To: line", True,
+  P(email("Jonas Beck", "jonas@beck.example", "Plan", "x"), N, "in To"),
+  P(email("Jonas Beck", "jonas@beck.example", "Plan", "x", to=(Person(name="Team", address="team@beck.example"),),
+          headers={"Cc": "lucia@ferran.example"}), None, "only in Cc"))
 b.no("T7", "qualifier", "always", "WhatsApp voice notes from Mum",
      P(chat("Mum", "+34 600 777 888", "ok"), None, "a text message, not a voice note"))
 b.no("T7", "qualifier", "always", "Emails from Grace Lindqvist with attachments")
@@ -608,3 +618,10 @@ b("T11", "rest-released-at", "custom", "Weekends: only Mum. Everything else Mond
   P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 08:00"),
   P(other_email(), None, "a weekday"))
 b.no("T11", "rest-released-morning-no-time", "custom", "Weekends: only Mum. Everything else monday morning")
+b("T7", "new-or-recurring-either", "never", "new calendar invites or routine meetings", True,
+  P(event("Budget sync", created_ago=hours(2)), S, "new, not recurring"),
+  P(event("Team standup", rrule=weekly), S, "recurring, not new"),
+  P(event("Dentist", created_ago=days(20)), None, "neither"))
+b("T7", "that-includes-widens-nothing", "never", "Emails where I'm only in CC. That includes Tom.", True,
+  P(email("Tom Reid", "tom@reid.example", "FYI", "x", to=(Person(name="All", address="all@reid.example"),),
+          headers={"Cc": "lucia@ferran.example"}), S), P(other_email(), None))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -183,7 +183,10 @@ b("T7", "amount", "always", "Facturas de más de 1.000 €", False,
 # --- no se puede leer sin un modelo ----------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Lo que sea urgente de clientes importantes")
 b.no("T7", "role", "always", "Los correos de mi gestor")
-b.no("T7", "nofield", "never", "Los correos en los que solo estoy en copia")
+b("T7", "only-in-cc", "never", "Los correos en los que solo estoy en copia", True,
+  P(email("Pilar Gil", "pilar@gil.example", "x", "x", to=(Person(name="Team", address="team@gil.example"),),
+          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "solo en copia"),
+  P(email("Pilar Gil", "pilar@gil.example", "x", "x"), None, "en el Para"))
 b.no("T7", "nofield", "always", "Las respuestas a hilos que empecé yo")
 b.no("T7", "qualifier", "always", "Los audios de WhatsApp de Mamá")
 b.no("T7", "qualifier", "always", "Correos de Rocío Benítez con archivos adjuntos")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -182,7 +182,10 @@ b("T7", "amount", "always", "Les factures de plus de 200 €", False,
 # --- illisible hors ligne --------------------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Tout ce qui est urgent venant de clients importants")
 b.no("T7", "role", "always", "Les mails de mon comptable")
-b.no("T7", "nofield", "never", "Les mails où je suis seulement en copie")
+b("T7", "only-in-cc", "never", "Les mails où je suis seulement en copie", True,
+  P(email("Luc Morel", "luc@morel.example", "x", "x", to=(Person(name="Team", address="team@morel.example"),),
+          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "en copie"),
+  P(email("Luc Morel", "luc@morel.example", "x", "x"), None, "destinataire"))
 b.no("T7", "nofield", "always", "Les réponses aux fils de discussion que j'ai lancés")
 b.no("T7", "qualifier", "always", "Les messages vocaux de Papa")
 b.no("T7", "qualifier", "always", "Les mails de Camille Lefèvre avec une pièce jointe")

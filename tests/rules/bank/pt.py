@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -187,7 +187,10 @@ b("T7", "amount", "always", "Faturas acima de 300 euros", False,
 # --- não se lê sem modelo --------------------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Coisas urgentes de clientes importantes")
 b.no("T7", "role", "always", "E-mails do meu contabilista")
-b.no("T7", "nofield", "never", "E-mails em que estou só em cópia")
+b("T7", "only-in-cc", "never", "E-mails em que estou só em cópia", True,
+  P(email("Rui Lopes", "rui@lopes.example", "x", "x", to=(Person(name="Team", address="team@lopes.example"),),
+          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "só em cópia"),
+  P(email("Rui Lopes", "rui@lopes.example", "x", "x"), None, "no Para"))
 b.no("T7", "nofield", "always", "Respostas às conversas que eu comecei")
 b.no("T7", "qualifier", "always", "Os áudios da Avó")
 b.no("T7", "qualifier", "always", "E-mails da Joana Figueiredo com anexos")
