@@ -684,6 +684,17 @@ _add("conc", "that includes|this includes|that goes for|that includes even|eso i
 _add("cmp", "the amount exceeds|amount exceeds|exceeds|is over|le montant depasse|montant depasse|depasse|depassent|"
            "el importe supera|el importe es mayor a|supera|superan|o valor passar de|o valor for maior que|passar de|"
            "der betrag ubersteigt|betrag ubersteigt|ubersteigt|ubersteigen", ">")
+_add("cmp", "con importe superior a|con un importe superior a|con importe mayor a|con un importe de mas de|"
+           "importe superior a|superior a|mayor a|mayor que|de mas de|com valor acima de|com valor superior a|"
+           "no valor de mais de|superior a|d'un montant superieur a|d'un montant de plus de|montant superieur a|"
+           "mit einem betrag uber|mit einem betrag von uber|mit einem betrag von mehr als|im wert von uber|"
+           "im wert von mehr als|von uber|worth more than|worth over|for more than|for over|of more than", ">")
+_add("ormore", "or more|or above|and above|and up|or higher|o mas|o superior|y mas|ou mais|ou superior|e acima|"
+               "ou plus|et plus|oder mehr|und mehr|oder hoher|und hoher")
+_add("orless", "or less|or under|or below|o menos|ou menos|ou moins|oder weniger")
+# "only if the amount is 500 € or more": the amount, said as what it is
+_add("f", "the amount is|amount is|the total is|el importe es|el monto es|o valor e|o valor for|le montant est|"
+          "der betrag ist|der betrag|the amount|el importe|le montant|o valor")
 _add("f", "ausdrucklich|explicitly|expressly|explicitement|explicitamente")
 _add("night", "every night|each night|nightly|todas las noches|cada noche|toutes les nuits|chaque nuit|jede nacht|"
               "todas as noites|toda noite|cada noite")

@@ -94,6 +94,12 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+# "about" said as a preposition: before what the rule is about ("notify me about emails from X") it is no topic;
+# a verb ("quotes", "mentions") before a sender or a kind is not read
+_ABOUT_PREPOSITIONS = {"about", "regarding", "concerning", "re", "re:", "on the topic of", "on the subject of",
+                       "to do with", "sobre", "acerca de", "zum", "zur", "zum thema", "uber", "sur", "concernant",
+                       "a propos de", "referente a", "respecto a", "betreffend", "bezuglich", "de", "du", "des", "pour",
+                       "para", "for", "fur", "um", "of"}
 _SUBJECTS = {"i", "i've", "i'm", "i'd", "i'll", "we", "we've", "you", "he", "she", "they", "yo", "je", "j'", "ich",
              "eu", "nous", "wir", "nosotros"}  # who does something: a clause, never words to look for
 _SHE_IS = {"she's", "he's", "they're", "she is", "he is", "they are"}
@@ -277,6 +283,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 raise Unread(f'"{it.text}" is not followed by a topic')
             if items[nxt].cls in _NOT_TOPICS and fold(it.text) in _MENTION_VERBS:
                 raise Unread(f'"{it.text} {items[nxt].text}" is not understood')  # "LinkedIn mention notifications"
+            if (items[nxt].cls in _NOT_TOPICS or _head_family(items, nxt) == "chat") \
+                    and fold(it.text) not in _ABOUT_PREPOSITIONS \
+                    and fold(it.text).rpartition(" ")[2] not in _ABOUT_PREPOSITIONS:
+                raise Unread(f'"{it.text} {items[nxt].text}" is not understood')  # "Invoices or quotes from X": a noun
             if items[nxt].cls in _NOT_TOPICS or _head_family(items, nxt) == "chat":
                 i += 1  # "notify me about emails ...", "about the Westbrook group": the object, not a topic
                 continue
@@ -397,6 +407,11 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             # "los correos del trabajo (@logisur.es)", "da operadora (Vodafone)": what the brackets say is who
             ph.who.extend(who)
             i += 2
+            continue
+        if cls == "word" and fold(it.text) in AMOUNT_NOUNS and (i + 1 == len(items) or items[i + 1].cls in {
+                "punct", "only", "if", "unless", "except", "or", "and", "from"}):
+            add_topics(ph, [_common(it)])  # "Invoices only if the amount is 500 € or more": papers of that name
+            i += 1
             continue
         if cls == "word" and (k := _labelled_reference(items, i)) is not None:
             phrases_, i = topic_slot(items, i)  # "Todo lo del expediente 2024/00871 del Ayuntamiento": its number

@@ -163,6 +163,18 @@ def _after_until_release(items: list[Item], release: str | None) -> list[Item]:
             *items[k + 2 :]]
 
 
+def _amount_or_more(items: list[Item]) -> list[Item]:
+    """'500 € or more', '1.000 € oder mehr', '100 € ou moins': an amount and which side of it, said after it."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.cls in {"ormore", "orless"} and out and out[-1].cls == "money" and not (
+                len(out) > 1 and out[-2].cls == "cmp"):
+            out.insert(len(out) - 1, Item("cmp", it.text, value=">=" if it.cls == "ormore" else "<="))
+            continue
+        out.append(it)
+    return out
+
+
 def _quiet_without_hours(items: list[Item]) -> None:
     if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
             it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
@@ -789,7 +801,7 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline)
+_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _amount_or_more)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _only_in_window,
                   _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from tic.rules._brands import brand
-from tic.rules._lexicon import LEXICON, Lex, candidates
+from tic.rules._lexicon import AMOUNT_NOUNS, LEXICON, Lex, candidates
 from tic.rules._tokens import Token, fold, tokenize
 from tic.signals import HONORIFICS
 
@@ -369,7 +369,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1
                 continue
-            if j == i + 1 and _common_noun(tok):  # "Webinar-Einladungen": a German plural noun, never a name
+            if j == i + 1 and (_common_noun(tok) or tok.low in AMOUNT_NOUNS):  # "Webinar-Einladungen", "Invoices":
+                # a German plural noun, a paper that carries an amount - never a name
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1
                 continue

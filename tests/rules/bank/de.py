@@ -319,3 +319,6 @@ b("T11", "rest-released-at", "custom", "Am Wochenende nichts von @kanzlei-berg.d
   P(email("Kanzlei Berg", "info@kanzlei-berg.de", "Frist", "x"), H, "Samstag", at="2026-03-14 11:00",
     until="2026-03-16 09:00"),
   P(other_email(), None, "ein anderer Absender", at="2026-03-14 11:00"))
+b("T7", "amount-or-more", "custom", "Rechnungen: nur wenn der Betrag 500 € oder mehr ist", True,
+  P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-77", "Rechnungsbetrag: 500,00 €"), N, "genau 500"),
+  P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-78", "Rechnungsbetrag: 80,00 €"), S, "darunter"))

@@ -625,3 +625,11 @@ b("T7", "new-or-recurring-either", "never", "new calendar invites or routine mee
 b("T7", "that-includes-widens-nothing", "never", "Emails where I'm only in CC. That includes Tom.", True,
   P(email("Tom Reid", "tom@reid.example", "FYI", "x", to=(Person(name="All", address="all@reid.example"),),
           headers={"Cc": "lucia@ferran.example"}), S), P(other_email(), None))
+b("T7", "amount-noun-only-if-or-more", "custom", "Invoices only if the amount is 500 € or more", True,
+  P(email("Acme Billing", "billing@acme.example", "Invoice INV-2231", "Amount due: 740,00 €"), N),
+  P(email("Acme Billing", "billing@acme.example", "Invoice INV-2232", "Amount due: 120,00 €"), S, "below"),
+  P(other_email(), None))
+b("T7", "amount-noun-from-sender", "always", "Invoices from Stripe", True,
+  P(email("Stripe", "invoices@stripe.example", "Your invoice from Stripe", "Invoice #4411"), N),
+  P(email("Stripe", "news@stripe.example", "Product update", "New dashboard features"), None, "not an invoice"))
+b.no("T7", "noun-or-verb-before-sender", "always", "Invoices or quotes from Kestrel Labs")

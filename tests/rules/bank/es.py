@@ -303,3 +303,7 @@ b("T11", "rest-released-at", "custom",
 b("T7", "not-even-if-widens-nothing", "never", 'El grupo "Padel Martes", ni siquiera si me etiquetan', True,
   P(chat("Rober", "+34 611 000 111", "@yo ¿juegas?", group=True, chat_name="Padel Martes", mentions=("me",)), S),
   P(other_chat(), None))
+b("T7", "amount-with-importe-superior", "always", "Facturas con importe superior a 1.000 €", True,
+  P(email("Suministros Norte", "admin@sumnorte.example", "Factura 2026-118", "Importe total: 1.450,00 €"), N),
+  P(email("Suministros Norte", "admin@sumnorte.example", "Factura 2026-119", "Importe total: 300,00 €"), None,
+    "por debajo"))
