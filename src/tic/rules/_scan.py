@@ -313,7 +313,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                     continue
                 i = h
                 continue
-        if tok.low in overrides and not any(c.words > 1 for c in candidates(lows, i)):
+        if tok.low in overrides and not any(c.words > 1 for c in candidates(lows, i)) and tok.text.lower() != "où":
             cls = overrides[tok.low]
             if tok.low == "no" and cls == "f" and i + 1 < len(toks) and toks[i + 1].low in _CLITICS:
                 cls = "neg"  # "no me avises" is Spanish whatever the guess: Portuguese "no" (in the) is before a noun
@@ -375,6 +375,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 i += 1
                 continue
             named = " ".join(t.text for t in toks[i:j]).replace("' ", "'").replace("’ ", "’")  # "Caisse d'Épargne"
+            named = named.replace(" .", ".")  # "Brennan v. Tolliver"
             out.append(Item("name", named, weak=lang == "de" and _noun_like(toks[i:j])))
             i = j
             continue
@@ -503,6 +504,9 @@ def _glue(toks: list[Token], lows: list[str], j: int) -> int:
     if toks[j].low in _MID_NAME_ARTICLES and toks[j].cap and j + 1 < len(toks) and toks[j + 1].cap \
             and toks[j + 1].kind == "word" and not _structural(lows, j + 1):
         return 1
+    if toks[j].low in {"v", "vs"} and j + 2 < len(toks) and toks[j + 1].text == "." and toks[j + 2].cap \
+            and toks[j + 2].kind == "word" and j > 0 and toks[j - 1].cap:
+        return 2  # "Brennan v. Tolliver", "Okafor vs. Lindqvist": a case, by its parties
     if not (toks[j].low in _NAME_GLUE or toks[j].text == "&"):
         return 0
     n = 2 if j + 2 < len(toks) and toks[j].low in _GLUE_BEFORE_ARTICLE and toks[j + 1].low in _GLUE_ARTICLES else 1

@@ -126,6 +126,15 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             else:
                 who.append(Who(by="name", value=name))
             org_next = org
+            k = j
+            while k < len(items) and items[k].cls == "word":
+                k += 1
+            if k > j and k < len(items) and items[k].cls == "aside" and (extra := parse_aside(items[k].items)[0]) \
+                    and all(w.by in {"address", "domain", "phone"} for w in extra):
+                who.pop()  # "the Hartwell Freight escalation line (+44 7700 900418)": something of theirs - only
+                who.extend(extra)  # the number in brackets says which
+                j = k + 1
+                continue
             j = _placed(items, j, who, parse_aside)
             j = _sender_asides(items, j, who, people, role="")
             if (appo := apposition(items, j)) is not None:  # "Álvaro Quesada, mi socio": who he is, no constraint
@@ -428,6 +437,7 @@ def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
     return [p for p in parts if p]
 
 
+_CLAUSE_SUBJECTS = {"i", "i'm", "je", "j'", "ich", "yo", "eu", "nous", "wir", "we", "we're"}
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
                "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
                "subject", "org", "weekend", "weekday", "day", "night", "hold", "addressed"}  # a window ends the topic
@@ -448,6 +458,9 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
             break
         if it.cls == "and" and j + 1 < len(items) and items[j + 1].text.lower() in {"it", "it's", "they", "i"}:
             break  # 'about "fatura" and it is over 100 EUR': the next condition, not more of the topic
+        if it.cls in {"f", "word", "pron"} and fold(it.text).split()[0] in _CLAUSE_SUBJECTS:
+            raise Unread(f'"{it.text} …" says who does what - a clause, not words to look for')  # "où je suis ni
+            # assigné ni mentionné"
         if it.cls in {"word", "name"} and any(x.cls == "quote" for x in phrases[-1]):
             break  # 'Nachrichten mit "Notfall" dürfen trotzdem durch': the quoted words are the whole topic
         if it.cls == "or":

@@ -633,3 +633,11 @@ b("T7", "amount-noun-from-sender", "always", "Invoices from Stripe", True,
   P(email("Stripe", "invoices@stripe.example", "Your invoice from Stripe", "Invoice #4411"), N),
   P(email("Stripe", "news@stripe.example", "Product update", "New dashboard features"), None, "not an invoice"))
 b.no("T7", "noun-or-verb-before-sender", "always", "Invoices or quotes from Kestrel Labs")
+b("T7", "case-by-parties", "always", "Anything mentioning Okafor v. Lindqvist or case 2025-CV-1182", True,
+  P(email("Court Clerk", "clerk@courts.example", "Okafor v. Lindqvist - hearing moved", "x"), N),
+  P(email("Ada Okafor", "ada@okafor.example", "Lunch", "x"), None, "a party's name alone is no case"))
+b("T7", "something-of-theirs-by-number", "always", "anything from the Hartwell Freight escalation line (+44 7700 900418)",
+  True,
+  P(chat("+44 7700 900418", "+44 7700 900418", "Truck stuck at the border"), N),
+  P(email("Hartwell Freight", "news@hartwellfreight.example", "Our autumn newsletter", "x"), None,
+    "the firm's other mail: only the line was named"))

@@ -306,3 +306,4 @@ b("T7", "not-even-if-widens-nothing", "never", "Le groupe « Copro Les Tilleuls 
   P(other_chat(), None))
 b("T7", "full-stop-emphasis", "never", "Pinterest et TikTok, point final.", True,
   P(social("tiktok"), S), P(other_email(), None))
+b.no("T7", "clause-not-topic", "never", "notifs GitHub sur les tickets où je ne suis ni assigné ni mentionné")
