@@ -17,7 +17,8 @@ __all__ = ["examples", "placed"]
 
 _EXAMPLE_OPENERS = {"eg", "for example", "for instance", "such as", "por ejemplo",
                     "zum beispiel", "beispielsweise", "par exemple", "por exemplo"}
-_EXAMPLE_CLOSERS = {"…", "etc", "etc.", "usw", "usw.", "etcetera", "etcetera."}
+_EXAMPLE_CLOSERS = {"…", "etc", "etc.", "usw", "usw.", "etcetera", "etcetera.", "whatever", "and so on", "y demas",
+                    "e tal", "und so weiter", "ou autres", "and the like", "and similar"}
 
 
 def examples(inner: list[Item]) -> bool:

@@ -29,7 +29,8 @@ _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my"
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
 _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "a", "ate", "para", "pour", "then", "morning",
                   "primera", "primeira", "first thing", "premiere", "reicht", "mir", "suffit", "basta", "pls",
-                  "lendemain", "next", "siguiente", "seguinte", "nachsten",
+                  "lendemain", "next", "siguiente", "seguinte", "nachsten", "dia", "day", "following", "jour",
+                  "suivant", "tag", "tages", "folgenden", "do", "del", "du", "des",
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",

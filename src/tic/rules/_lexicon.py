@@ -273,8 +273,22 @@ _add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i
                   "adresses directement a moi|envoyes directement a moi|estou no para|estou no campo para|"
                   "no campo para|enviados diretamente para mim|diretamente para mim", "to")
 # "e-mails where I'm only in CC": "where" says which e-mails (valid only before where the user is: _scan)
-_add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|"
+_add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|wo|"
           "bei denen", "where")
+_add("mention", "i'm @ d|i am @ d|@ d|someone @ d me|i get @ d|i get @ d'd|menciones|mencoes|erwahnungen|"
+                "@-erwahnungen|@ - erwahnungen|mentions me|mention me")
+_add("cat", "social notifs|social notifications|social media notifs|social network notifs|notifs sociales|"
+            "notificaciones sociales|notificacoes sociais", "social")
+_add("cmp", "au dessus de|au-dessus des|au dessus des|plus de", ">")
+# "sauf celle de l'Ordre des experts-comptables": the one from (valid only before a name: "ceux de toute la
+# journée" are "those of")
+_add("from", "celle de|celles de|celui de|ceux de|the one from|the ones from|those from|la de|las de|los de|el de|"
+             "la del|los del|las del|a do|a da|as do|as da|o do|os do|die von|der von|das von", "those")
+_add("concfull", "dont care what time it is|don't care what time it is|i don't care what time it is|"
+                 "whatever time it is|no matter the hour|me da igual la hora|peu importe l'heure qu'il est|"
+                 "egal wie spat es ist|nao importa que horas sao")
+_add("f", "que me lleguen|que me llegan|que lleguen|que llegan|que me chegam|que chegam|qui m'arrivent|qui arrivent|"
+          "that reach me|that come in|die reinkommen|die ankommen")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb
@@ -677,7 +691,8 @@ AMOUNT_NOUNS = frozenset(fold(w) for w in (
     "quote quotes estimate estimates refund refunds factura facturas pago pagos cobro cobros transferencia "
     "transferencias pedido pedidos presupuesto presupuestos fatura faturas pagamento pagamentos cobranca cobrancas "
     "boleto boletos rechnung rechnungen zahlung zahlungen uberweisung uberweisungen bestellung bestellungen "
-    "angebot angebote facture factures paiement paiements virement virements commande commandes devis").split())
+    "angebot angebote facture factures paiement paiements virement virements commande commandes devis mahnung mahnungen "
+    "relance relances recibo recibos duplicata duplicatas").split())
 _add("conc", "that includes|this includes|that goes for|that includes even|eso incluye|esto incluye|das gilt auch fur|"
              "ca inclut|cela inclut|isso inclui|including|including the ones|including those|incluidos|incluidas|incluyendo|y compris|inclus|"
              "einschliesslich|inklusive|incluindo|inclusive")

@@ -174,6 +174,10 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
                                        for c in candidates([t.low for t in toks], j))
     if lex.cls in {"tillw"}:
         return False
+    if lex.cls == "from" and lex.value == "those":
+        k = j + 1 if j < len(toks) and toks[j].low in {"l'", "la", "le", "les", "the", "el", "los", "las", "o", "a",
+                                                       "der", "die", "das"} else j
+        return k < len(toks) and toks[k].cap and toks[k].kind == "word"
     if lex.cls == "f" and lex.value == "where":
         return (lex.words > 1 or toks[j - 1].low != "ou" or toks[j - 1].text.lower() == "où") \
             and any(c.cls == "addressed" for c in candidates([t.low for t in toks], j))

@@ -322,3 +322,7 @@ b("T11", "rest-released-at", "custom", "Am Wochenende nichts von @kanzlei-berg.d
 b("T7", "amount-or-more", "custom", "Rechnungen: nur wenn der Betrag 500 € oder mehr ist", True,
   P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-77", "Rechnungsbetrag: 500,00 €"), N, "genau 500"),
   P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-78", "Rechnungsbetrag: 80,00 €"), S, "darunter"))
+b("T7", "only-in-cc-wo", "never", "Mails wo ich nur in CC bin", True,
+  P(email("Eva Roth", "eva@roth.example", "Protokoll", "x", to=(Person(name="Team", address="team@roth.example"),),
+          headers={"Cc": "lucia@ferran.example"}), S),
+  P(email("Eva Roth", "eva@roth.example", "Frage", "x"), None, "im An-Feld"))

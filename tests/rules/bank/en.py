@@ -641,3 +641,11 @@ b("T7", "something-of-theirs-by-number", "always", "anything from the Hartwell F
   P(chat("+44 7700 900418", "+44 7700 900418", "Truck stuck at the border"), N),
   P(email("Hartwell Freight", "news@hartwellfreight.example", "Our autumn newsletter", "x"), None,
     "the firm's other mail: only the line was named"))
+b("T7", "only-if-at-d", "custom", "Ops Night Shift group, but only if I'm @'d", True,
+  P(chat("Lee", "+44 7700 900333", "@Lucía pallet?", group=True, chat_name="Ops Night Shift", mentions=("me",)), N),
+  P(chat("Lee", "+44 7700 900333", "pallet?", group=True, chat_name="Ops Night Shift"), S))
+b("T7", "social-notifs-examples", "never", "Social notifs (Facebook, Insta, whatever)", True,
+  P(social("facebook"), S), P(social("strava"), S, "any social network: examples"), P(other_email(), None))
+b("T7", "dont-care-what-time", "always", "dms from Kai on whatsapp, dont care what time it is", True,
+  P(chat("Kai", "+44 7700 900444", "you up?"), N, "late", at="2026-03-11 23:30"),
+  P(chat("Kai", "+44 7700 900444", "ha", group=True, chat_name="Band"), None, "a group, not a DM"))

@@ -307,3 +307,7 @@ b("T7", "amount-with-importe-superior", "always", "Facturas con importe superior
   P(email("Suministros Norte", "admin@sumnorte.example", "Factura 2026-118", "Importe total: 1.450,00 €"), N),
   P(email("Suministros Norte", "admin@sumnorte.example", "Factura 2026-119", "Importe total: 300,00 €"), None,
     "por debajo"))
+b("T7", "mentions-noun", "always", "Menciones en el grupo 'Reforma Calle Mayor 12'", True,
+  P(chat("Paco", "+34 611 222 333", "@Lucía ¿vienes?", group=True, chat_name="Reforma Calle Mayor 12",
+         mentions=("me",)), N),
+  P(chat("Paco", "+34 611 222 333", "mañana yeso", group=True, chat_name="Reforma Calle Mayor 12"), None))

@@ -307,3 +307,6 @@ b("T7", "not-even-if-widens-nothing", "never", "Le groupe « Copro Les Tilleuls 
 b("T7", "full-stop-emphasis", "never", "Pinterest et TikTok, point final.", True,
   P(social("tiktok"), S), P(other_email(), None))
 b.no("T7", "clause-not-topic", "never", "notifs GitHub sur les tickets où je ne suis ni assigné ni mentionné")
+b("T7", "amount-au-dessus-de", "always", "factures ou relances de paiement au dessus de 2000€", True,
+  P(email("Imprimerie Roux", "compta@roux.example", "Facture F-889", "Montant : 2 480,00 €"), N),
+  P(email("Imprimerie Roux", "compta@roux.example", "Facture F-890", "Montant : 120,00 €"), None, "en dessous"))

@@ -289,3 +289,6 @@ b.no("T7", "only-if-under-never-without-verb", "never", "Grupo 'Prédio Azul' �
 b("T11", "after-until-release", "custom", "Depois das 21h, guarda tudo para as 7h da manhã seguinte", True,
   P(other_email(), H, "à noite", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(other_email(), None, "de manhã"))
+b("T11", "after-until-next-day", "custom", "Depois das 22h, segura tudo até as 7h30 do dia seguinte", True,
+  P(other_email(), H, "à noite", at="2026-03-11 23:00", until="2026-03-12 07:30"),
+  P(other_email(), None, "de manhã"))
