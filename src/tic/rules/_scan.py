@@ -336,7 +336,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
         if chosen is not None and tok.cap and out and out[-1].cls == "org" and i + 1 < len(toks) \
                 and toks[i + 1].kind == "word" and toks[i + 1].cap:
             chosen = None  # "cualquier persona de Grupo Logístico Henares": an organisation's name
-        if chosen is not None and not (tok.cap and not out == [] and chosen.cls == "f" and _capital_name(toks, i)):
+        if chosen is not None:
             words = " ".join(t.text for t in toks[i : i + chosen.words])
             if chosen.cls == "unit" and out and out[-1].cls in {"number", "within"}:
                 pass
@@ -361,7 +361,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             while j < len(toks) and (glued := _glue(toks, lows, j)) >= 0 \
                     and not (first and j == i + 1 and toks[j].low in _NAME_GLUE and toks[j].text != "&") \
                     and (toks[j].kind == "word" and toks[j].cap and (not _lexical(lows, j) or _names_a_kind_of_sender(lows, j)
-                                                                     or _firm_group(toks, lows, j, lang))
+                                                                     or _firm_group(toks, lows, j, lang)
+                                                                     or _verb_in_name(lows, j, lang))
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
@@ -546,9 +547,15 @@ def _lexical(lows: list[str], j: int) -> bool:
     return any(c.cls != "f" for c in candidates(lows, j))
 
 
-def _capital_name(toks: list[Token], i: int) -> bool:
-    """A capitalised filler word inside a sentence that is really part of a name ("Ana De La Cruz")."""
-    return False
+_VERBS = {"keep", "v+", "v-", "msgverb"}
+
+
+def _verb_in_name(lows: list[str], j: int, lang: str) -> bool:
+    """'Anyone at Casa Segura': a capitalised word that the lexicon knows only as a verb (Portuguese "segura",
+    hold) continues the name it follows - outside German, a verb is not capitalised mid-sentence."""
+    found = candidates(lows, j)
+    return lang != "de" and bool(found) and all(c.cls in _VERBS | {"f"} for c in found) \
+        and any(c.cls in _VERBS for c in found)
 
 
 def is_number(item: Item) -> float | None:

@@ -649,3 +649,6 @@ b("T7", "social-notifs-examples", "never", "Social notifs (Facebook, Insta, what
 b("T7", "dont-care-what-time", "always", "dms from Kai on whatsapp, dont care what time it is", True,
   P(chat("Kai", "+44 7700 900444", "you up?"), N, "late", at="2026-03-11 23:30"),
   P(chat("Kai", "+44 7700 900444", "ha", group=True, chat_name="Band"), None, "a group, not a DM"))
+b("T7", "verb-inside-a-name", "always", "Anyone at Casa Segura (the building insurer)", True,
+  P(email("Rita Lopes", "rita.lopes@casasegura.example", "Claim 2231", "x"), N, "someone at the firm's domain"),
+  P(email("Seguros Casa", "info@segurocasa.example", "Oferta", "x"), None, "another firm"))
