@@ -94,6 +94,7 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_OF = {"de", "of", "von", "da", "do", "des", "du", "del", "dos", "das"}
 # "about" said as a preposition: before what the rule is about ("notify me about emails from X") it is no topic;
 # a verb ("quotes", "mentions") before a sender or a kind is not read
 _ABOUT_PREPOSITIONS = {"about", "regarding", "concerning", "re", "re:", "on the topic of", "on the subject of",
@@ -311,6 +312,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             for a in alternatives:  # "pedidos de pagamento": the words as written, less what ends them
                 while a and a[-1].cls == "f":
                     a.pop()
+                for x, y in zip(a, a[1:]):
+                    if fold(x.text) in _OF and fold(y.text) not in AMOUNT_NOUNS:  # "facturas de proveedores":
+                        raise Unread(f'"{x.text} {y.text}": from whom, or about what? (say "from …")')  # whose
             add_topics(ph, [" ".join(_common(x) for x in a) for a in alternatives if a])
             i = k
             continue
