@@ -228,7 +228,7 @@ _add("subject", "in the subject|in the subject line|in its subject|in their subj
                 "en el asunto|en el titulo|im betreff|in der betreffzeile|dans l'objet|dans le sujet|"
                 "no assunto|no titulo")
 _add("eg", "like|such as|for example|for instance|por ejemplo|zum beispiel|beispielsweise|par exemple|"
-          "por exemplo")  # "recurring meetings like the daily standup": examples of what comes before
+          "por exemplo|tipo|como por ejemplo|comme par exemple|wie zum beispiel|genre|style")  # "recurring meetings like the daily standup": examples of what comes before
 _add("with", "with|con|mit|avec|com")
 _add("or", "or|nor|o|u|oder|ou|and/or")
 _add("and", "and|as well as|plus|y|e|und|sowie|et|e")
@@ -289,6 +289,10 @@ _add("concfull", "dont care what time it is|don't care what time it is|i don't c
                  "egal wie spat es ist|nao importa que horas sao")
 _add("f", "que me lleguen|que me llegan|que lleguen|que llegan|que me chegam|que chegam|qui m'arrivent|qui arrivent|"
           "that reach me|that come in|die reinkommen|die ankommen")
+_add("weekend", "finde|el finde|los findes|en el finde|fds|le we", ("sat", "sun"))
+# ", même le dimanche", ", even on Sundays": widens nothing (after a comma only, as emphasis is)
+_add("conc", "even|meme|incluso|aun|sogar|selbst|mesmo|ate mesmo", "emphasis")
+_add("f", "type stuff|type of stuff|kind of stuff|sort of stuff|type things|kind of thing|that kind of thing")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

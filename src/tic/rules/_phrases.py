@@ -94,6 +94,7 @@ _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday",
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
+_AT_A_PLACE = {"chez", "bei", "beim"}  # "rendez-vous chez le kiné", "Termin beim Arzt": where, not who organised it
 _OF = {"de", "of", "von", "da", "do", "des", "du", "del", "dos", "das"}
 # "about" said as a preposition: before what the rule is about ("notify me about emails from X") it is no topic;
 # a verb ("quotes", "mentions") before a sender or a kind is not read
@@ -236,6 +237,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                     and items[nxt + 1].value is True)):
                 i += 1  # "from a WhatsApp group", "from the HOA group chat": not a sender
                 continue
+            if fold(it.text) in _AT_A_PLACE and (ph.kinds == {"calendar"} or any(
+                    x.cls in {"cancelled", "changed", "starts", "within", "created"} for x in items)):
+                raise Unread(f'"{it.text} {items[nxt].text if nxt is not None else ""}": the place of the '
+                             "appointment, or who organised it?")  # "un rendez-vous chez Dr Morel"
             who, i, _ = sender_slot(items, i + 1, people, org=cls == "org")
             ph.who.extend(who)
             continue

@@ -652,3 +652,6 @@ b("T7", "dont-care-what-time", "always", "dms from Kai on whatsapp, dont care wh
 b("T7", "verb-inside-a-name", "always", "Anyone at Casa Segura (the building insurer)", True,
   P(email("Rita Lopes", "rita.lopes@casasegura.example", "Claim 2231", "x"), N, "someone at the firm's domain"),
   P(email("Seguros Casa", "info@segurocasa.example", "Oferta", "x"), None, "another firm"))
+b("T7", "quoted-type-stuff", "never", 'promo emails and "your weekly digest" type stuff', True,
+  P(email("Packly", "hello@packly.example", "Your weekly digest is here", "x"), S),
+  P(other_email(), None))

@@ -311,3 +311,7 @@ b("T7", "mentions-noun", "always", "Menciones en el grupo 'Reforma Calle Mayor 1
   P(chat("Paco", "+34 611 222 333", "@Lucía ¿vienes?", group=True, chat_name="Reforma Calle Mayor 12",
          mentions=("me",)), N),
   P(chat("Paco", "+34 611 222 333", "mañana yeso", group=True, chat_name="Reforma Calle Mayor 12"), None))
+b("T7", "finde-is-weekend", "never", "El finde no me avises de correos de @oficina-norte.es", True,
+  P(email("Oficina Norte", "equipo@oficina-norte.es", "Turnos", "x"), ("skip", "hold"), "sábado",
+    at="2026-03-14 11:00"),
+  P(email("Oficina Norte", "equipo@oficina-norte.es", "Turnos", "x"), None, "miércoles"))

@@ -310,3 +310,7 @@ b.no("T7", "clause-not-topic", "never", "notifs GitHub sur les tickets où je ne
 b("T7", "amount-au-dessus-de", "always", "factures ou relances de paiement au dessus de 2000€", True,
   P(email("Imprimerie Roux", "compta@roux.example", "Facture F-889", "Montant : 2 480,00 €"), N),
   P(email("Imprimerie Roux", "compta@roux.example", "Facture F-890", "Montant : 120,00 €"), None, "en dessous"))
+b("T7", "even-widens-nothing", "always", "Les messages de Julien, même le dimanche", True,
+  P(chat("Julien", "+33 6 12 12 12 12", "Tu dors ?"), N, "un dimanche", at="2026-03-15 10:00"),
+  P(chat("Julien", "+33 6 12 12 12 12", "Salut"), N, "un mercredi"))
+b.no("T7", "appointment-at-a-place", "custom", "Si un rendez-vous chez le Dr Morel est annulé, préviens-moi")
