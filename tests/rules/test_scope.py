@@ -16,6 +16,11 @@ from tic.rules._scope import kinds_said
     ("Nunca los correos de mi jefe cuando está de viaje", set(ALL_KINDS)),  # a negation: any kind
     # an exception narrows what comes before it: e-mails stay e-mails
     ("Correos del colegio (@colegio.example): avisarme siempre, excepto el menú semanal del comedor", {"email"}),
+    # services that only e-mail: a rule naming only them is about e-mails (GitHub never writes on WhatsApp)
+    ("GitHub security alerts (Dependabot alerts and security advisories) for our repositories", {"email"}),
+    ("Mute everything from GitHub except the security alerts above.", {"email"}),
+    ("Anything from Ana or LinkedIn weirdness", set(ALL_KINDS)),  # a person too: any kind
+    ("Zoom stuff I haven't accepted", set(ALL_KINDS)),  # a meeting service makes calendar items
 ])
 def test_t7_the_kinds_a_rules_words_name(text: str, kinds: set[str]) -> None:
     assert set(kinds_said(text)) == kinds

@@ -5,7 +5,7 @@ noun-like capital (T7). Only names that are not also ordinary words ("indeed", "
 
 from __future__ import annotations
 
-__all__ = ["brand"]
+__all__ = ["MAILS_ONLY", "brand"]
 
 _NAMES = (
     "LinkedIn Facebook Instagram TikTok Twitter YouTube Pinterest Snapchat Reddit Strava XING Slack GitHub GitLab "
@@ -15,6 +15,15 @@ _NAMES = (
     "Trulia InfoJobs Glassdoor Duolingo Tinder Google Microsoft Dropbox Canva Calendly Shopify Mailchimp Substack "
     "Quora Twitch Discord Telegram Skype Malt Upwork Fiverr Qonto Lydia Bizum Klarna Trustpilot Tripadvisor"
 ).split()
+# services that reach a person only by e-mail here (never a WhatsApp chat, never a calendar item of theirs): a rule
+# that names only these can only be about e-mails (chat apps, banks, delivery and meeting services are not here)
+MAILS_ONLY = frozenset((
+    "LinkedIn Facebook Instagram TikTok Twitter YouTube Pinterest Snapchat Reddit Strava XING Slack GitHub GitLab "
+    "Bitbucket Jira Confluence Trello Asana Notion Figma PagerDuty Opsgenie Sentry Datadog Dependabot Jenkins "
+    "Vercel Netlify Heroku Stripe eBay Etsy AliExpress Shein Temu Zalando Vinted Leboncoin Wallapop Netflix Spotify "
+    "Airbnb Doctolib Zillow Redfin Trulia InfoJobs Glassdoor Duolingo Dropbox Canva Shopify Mailchimp Substack Quora "
+    "Twitch Malt Upwork Fiverr Trustpilot Tripadvisor"
+).split())
 _SHORT = {"insta": "Instagram", "fb": "Facebook", "yt": "YouTube", "gh": "GitHub"}
 _TWO = {("mercado", "livre"): "Mercado Livre", ("mercado", "libre"): "Mercado Libre",
         ("mercado", "pago"): "Mercado Pago", ("uber", "eats"): "Uber Eats", ("google", "calendar"): "",

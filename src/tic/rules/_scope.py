@@ -4,12 +4,14 @@ When the words name no kind, or the rule has an exception or a negation, every k
 
 from __future__ import annotations
 
+from tic.rules._brands import MAILS_ONLY
 from tic.rules._match import ALL_KINDS
 from tic.rules._scan import Item, scan
 
 __all__ = ["kinds_said"]
 
 _CHAT = {"group", "mention", "unsaved"}
+_WHO = {"name", "quote", "email", "domain", "phone", "org", "role", "my", "unsaved", "saved", "group", "mention"}
 _CALENDAR = {"created", "starts", "within", "recur", "allday", "cancelled", "changed", "fromnow"}
 
 
@@ -22,8 +24,12 @@ def kinds_said(text: str) -> frozenset[str]:
     cut = next((k for k, it in enumerate(items) if it.cls in {"except", "unless"}), None)
     if cut is not None:  # "everything from Acme except calendar invites": what comes before the exception says;
         items = items[:cut]  # the exception only narrows it ("Correos del colegio …, excepto el menú": e-mails)
-        if not _names_kinds(items):
-            return ALL_KINDS
+    named = [it for it in items if it.cls in _WHO]
+    if named and all(it.cls == "name" and it.mark == "service" and it.text in MAILS_ONLY for it in named) \
+            and not _names_kinds(items):
+        return frozenset({"email"})  # "GitHub security alerts (Dependabot …)": what those services send is mail
+    if cut is not None and not _names_kinds(items):
+        return ALL_KINDS
     for it in items:
         if it.cls in {"kind", "msgverb"} and it.value:
             kinds.update(it.value)  # type: ignore[arg-type]
