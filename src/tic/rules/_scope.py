@@ -24,7 +24,8 @@ def kinds_said(text: str) -> frozenset[str]:
     cut = next((k for k, it in enumerate(items) if it.cls in {"except", "unless"}), None)
     if cut is not None:  # "everything from Acme except calendar invites": what comes before the exception says;
         items = items[:cut]  # the exception only narrows it ("Correos del colegio …, excepto el menú": e-mails)
-    named = [it for it in items if it.cls in _WHO]
+    named = [it for k, it in enumerate(items) if it.cls in _WHO and (
+        it.cls != "my" or k and items[k - 1].cls in {"from", "org"})]  # "from my accountant" is someone; "our repos" not
     if named and all(it.cls == "name" and it.mark == "service" and it.text in MAILS_ONLY for it in named) \
             and not _names_kinds(items):
         return frozenset({"email"})  # "GitHub security alerts (Dependabot …)": what those services send is mail
