@@ -159,6 +159,21 @@ def _address_forms(name: list[str]) -> set[str]:
     return {first + last, first[:1] + last, last + first, first + last[:1]}
 
 
+_MAILTO = re.compile(r"mailto:([^>\s,?]+)", re.I)
+_LIST_ID = re.compile(r"<([^<>\s]+)>")
+
+
+def _list_addresses(event: Event) -> set[str]:
+    """The addresses of the mailing list an e-mail came through: List-Post's mailto, and List-Id read as an address
+    ("<all-staff.brightwave.agency>" is all-staff@brightwave.agency)."""
+    found = {fold(m) for m in _MAILTO.findall(header(event.headers, "List-Post"))}
+    for list_id in _LIST_ID.findall(header(event.headers, "List-Id")):
+        local, _, rest = list_id.partition(".")
+        if rest:
+            found.add(fold(f"{local}@{rest}"))
+    return found
+
+
 @dataclass(frozen=True)
 class SenderSpec:
     """One sender alternative. kind: name | org | domain | address | literal | contact."""
@@ -177,7 +192,11 @@ class SenderSpec:
             want, have = fold(self.value), fold(sender.address)
             if "@" not in want:
                 want, have = re.sub(r"\D", "", want), re.sub(r"\D", "", have)
-            return f"sender is {sender.address}" if want and want == have else None
+            if want and want == have:
+                return f"sender is {sender.address}"
+            if "@" in want and want in _list_addresses(event):  # "all-staff@x.agency emails": what the list sends
+                return f"sent through the mailing list {self.value}"
+            return None
         if self.kind == "unknown":
             unsaved = event.kind == "whatsapp" and (not display or looks_like_phone(display))
             return f"from the unsaved number {sender.address}" if unsaved else None

@@ -655,3 +655,9 @@ b("T7", "verb-inside-a-name", "always", "Anyone at Casa Segura (the building ins
 b("T7", "quoted-type-stuff", "never", 'promo emails and "your weekly digest" type stuff', True,
   P(email("Packly", "hello@packly.example", "Your weekly digest is here", "x"), S),
   P(other_email(), None))
+b("T7", "list-address-as-sender", "never", "all-staff@brightwave.example emails where I'm just CC'd", True,
+  P(email("Dana Cole", "dana@brightwave.example", "Office closed Friday", "x",
+          to=(Person(name="All staff", address="all-staff@brightwave.example"),),
+          headers={"Cc": "lucia@ferran.example", "List-Id": "All staff <all-staff.brightwave.example>",
+                   "List-Post": "<mailto:all-staff@brightwave.example>"}), S, "through the list, only in Cc"),
+  P(email("Dana Cole", "dana@brightwave.example", "Quick question", "x"), None, "not through the list"))
