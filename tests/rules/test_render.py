@@ -54,8 +54,10 @@ def scopes(draw) -> list:
         parts.append(R.Kind(kinds=("email",)))
         if draw(st.booleans()):
             parts.append(R.Addressed(how=draw(st.sampled_from(["to", "cc"]))))
-    if draw(st.booleans()):
-        parts.append(R.Sender(who=tuple(draw(st.lists(who, min_size=1, max_size=2, unique=True)))))
+    if draw(st.booleans()):  # senders that can send this kind (an address writes no WhatsApp message)
+        senders = st.lists(who, min_size=1, max_size=2, unique=True).filter(
+            lambda ws: family != "chat" or not any(w.by == "domain" for w in ws))
+        parts.append(R.Sender(who=tuple(draw(senders))))
     if family != "chat" and draw(st.booleans()):
         parts.append(R.Topic(phrases=(draw(st.sampled_from(TOPICS)),)))
     if family == "mail" and not any(isinstance(p, R.Sender) for p in parts) and draw(st.booleans()):

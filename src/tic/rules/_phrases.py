@@ -196,6 +196,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "recur" and (i + 1 < len(items) and items[i + 1].cls == "cat" or i > 0 and items[i - 1].cls == "cat"):
             i += 1  # "weekly summaries", "resúmenes semanales": how often the digest comes, not a calendar series
             continue
+        if cls == "cat" and i + 2 < len(items) and items[i + 1].cls == "f" and fold(items[i + 1].text) in _OF \
+                and items[i + 2].cls == "word" and items[i + 2].text.islower():
+            raise Unread(f'"{it.text} {items[i + 1].text} {items[i + 2].text}": a kind of mail, or what it is '
+                         "about?")  # "ofertas de compra" (offers to buy a house) are no marketing
         if cls == "cat":
             if it.value == "automated" and (i + 1 < len(items) and items[i + 1].cls == "cat"
                                             or i > 0 and items[i - 1].cls == "cat"):
@@ -339,6 +343,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             if ph.who and not _joined(items, i) and i > 0 and items[i - 1].cls in {"f", "from"} \
                     and any(x.cls == "punct" and x.text == ":" for x in items[:i]):
                 raise Unread(f'two senders without "or" between them ("{it.text}") are not understood')
+            if i > 1 and items[i - 1].cls == "f" and fold(items[i - 1].text) in _OF and items[i - 2].cls == "name":
+                raise Unread(f'"{items[i - 2].text} {items[i - 1].text} {it.text}": one name, or someone of a place? '
+                             '(say "X at Y")')  # "Lucas du Domaine des Tilleuls", never Lucas or Tilleuls
             i = _bare_name(items, i, ph, people)
             continue
         if cls in {"email", "domain", "phone", "unsaved", "saved", "role"}:

@@ -351,9 +351,19 @@ def _dead_part(cond) -> str | None:
         said = [" or ".join(KIND_NOUNS[k] for k in sorted(ks)) for ks in kinds if ks != ALL_KINDS]
         return "it asks for " + " that are also ".join(said) if len(said) > 1 else "nothing matches it"
     if isinstance(cond, All):
+        kinds = possible_kinds(cond)
+        for sender in (c for c in cond.of if isinstance(c, Sender)):
+            for w in sender.who:  # "WhatsApp messages from … contato@x.com": an address writes no WhatsApp message
+                if (by := _WHO_KINDS.get(w.by)) is not None and not by & kinds:
+                    return f"{w.value} sends no {' or '.join(KIND_NOUNS[k] for k in sorted(kinds))}"
         return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
     return None
 
+
+# the kinds of event a sender named by an identifier can send: an address or a domain e-mails (or organises a
+# calendar item); a phone number writes on WhatsApp
+_WHO_KINDS = {"address": frozenset({"email", "calendar"}), "domain": frozenset({"email", "calendar"}),
+              "phone": frozenset({"whatsapp"})}
 
 _NE = {"ne", "n'"}
 _NE_COMPANIONS = {"pas", "jamais", "rien", "aucun", "aucune", "plus", "personne", "guere", "nul", "nulle"}

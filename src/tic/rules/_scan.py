@@ -29,7 +29,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
                  "einer": 1, "zwei": 2, "drei": 3, "vier": 4, "funf": 5, "zehn": 10, "une": 1, "deux": 2,
                  "trois": 3, "quatre": 4, "dix": 10, "um": 1, "uma": 1, "duas": 2, "quatro": 4}
 _HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, never part of a name
-_NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du",
+_NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du", "des",
               "bin", "al", "ibn", "of", "d'"}
 _BEFORE_NOMINAL = {"nichts", "alles", "etwas", "viel", "wenig"}  # German: what comes after is no name
 _UMLAUT_WORDS = {"uber"}  # German words that, written without their umlaut and capitalised, are a brand
@@ -526,7 +526,15 @@ _NOUN_ENDINGS = ("ungen", "heiten", "keiten", "schaften", "tionen", "nisse")
 
 
 def _common_noun(tok: Token) -> bool:
-    return _noun_like([tok]) and tok.low.rpartition("-")[2].endswith(_NOUN_ENDINGS)
+    last = tok.low.rpartition("-")[2]
+    return _noun_like([tok]) and (last.endswith(_NOUN_ENDINGS) or any(
+        fold(last).endswith(w) and len(last) > len(w) + 2 for w in _COMPOUND_HEADS))
+
+
+# the last part of German compounds that name kinds of people or firms ("Futtermittelherstellern",
+# "Pharmavertretern", "Versandhändler"): a compound ending so is a common noun, never someone's name
+_COMPOUND_HEADS = ("herstellern", "hersteller", "vertretern", "vertreter", "anbietern", "anbieter", "handlern",
+                   "handler", "lieferanten", "dienstleistern", "dienstleister", "maklern", "makler", "agenturen")
 
 
 def _name_and_noun(tok: Token) -> list[Item] | None:

@@ -173,8 +173,11 @@ def _sender_hit(c: R.Sender, e: Event, trust_names: bool) -> str | None:
     return doubt if trust_names else None
 
 
-@shape("sender", specificity=2,
-       kinds=lambda c: WA if all(w.by in {"unsaved", "saved", "contact"} for w in c.who) else ALL_KINDS,
+_WHO_KINDS = {"unsaved": WA, "saved": WA, "contact": WA, "phone": WA, "address": EMAIL | CAL, "domain": EMAIL | CAL}
+
+
+@shape("sender", specificity=2,  # the kinds any of its senders can send: a number writes on WhatsApp, an address e-mails
+       kinds=lambda c: frozenset().union(*(_WHO_KINDS.get(w.by, ALL_KINDS) for w in c.who)),
        render=lambda c: ("with " if c.attendee else "from ") + _sender_words(c.who))
 def _sender(c: R.Sender, e: Event, ctx):
     if hit := _sender_hit(c, e, ctx.trust_names):

@@ -326,3 +326,4 @@ b("T7", "only-in-cc-wo", "never", "Mails wo ich nur in CC bin", True,
   P(email("Eva Roth", "eva@roth.example", "Protokoll", "x", to=(Person(name="Team", address="team@roth.example"),),
           headers={"Cc": "lucia@ferran.example"}), S),
   P(email("Eva Roth", "eva@roth.example", "Frage", "x"), None, "im An-Feld"))
+b.no("T7", "compound-noun-no-name", "never", "Werbung von Futtermittelherstellern und Pharmavertretern")

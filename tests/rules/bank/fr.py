@@ -314,3 +314,7 @@ b("T7", "even-widens-nothing", "always", "Les messages de Julien, même le diman
   P(chat("Julien", "+33 6 12 12 12 12", "Tu dors ?"), N, "un dimanche", at="2026-03-15 10:00"),
   P(chat("Julien", "+33 6 12 12 12 12", "Salut"), N, "un mercredi"))
 b.no("T7", "appointment-at-a-place", "custom", "Si un rendez-vous chez le Dr Morel est annulé, préviens-moi")
+b("T7", "name-of-a-place", "always", "Les mails de Lucas du Domaine des Tilleuls (lucas@domainedestilleuls.example)", True,
+  P(email("Lucas Moreau", "lucas@domainedestilleuls.example", "Salle", "x"), N, "son adresse"),
+  P(email("Domaine des Tilleuls", "resa@domainedestilleuls.example", "Réservation", "x"), None,
+    "le domaine, pas Lucas"))

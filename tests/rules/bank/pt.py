@@ -292,3 +292,5 @@ b("T11", "after-until-release", "custom", "Depois das 21h, guarda tudo para as 7
 b("T11", "after-until-next-day", "custom", "Depois das 22h, segura tudo até as 7h30 do dia seguinte", True,
   P(other_email(), H, "à noite", at="2026-03-11 23:00", until="2026-03-12 07:30"),
   P(other_email(), None, "de manhã"))
+b.no("T7", "address-on-whatsapp", "always",
+     "Mensagens da Distribuidora Sul, seja do contato@distsul.example ou do Marcos no WhatsApp")
