@@ -131,6 +131,8 @@ def test_t3_a_heading_that_names_an_area_reads_its_verbless_rules_strictly() -> 
     assert calendar.understood and calendar.reading.effect == "notify"
     assert ("Kalender", "custom") in rs.headings
     assert not family.understood  # an exception and no verb: muted unless tagged, or the reverse? never guessed
+    stuff = read_rules("## calendar stuff\n- parent-teacher meetings that were added today\n")
+    assert stuff.rules[0].understood and stuff.rules[0].reading.effect == "notify"  # "… stuff": the same area
 
 
 def test_t11_a_hold_whose_next_bullet_lists_what_gets_through_unread_is_not_applied_alone() -> None:

@@ -47,8 +47,8 @@ def clauses(items: list[Item]) -> list[_Clause]:
     for k, it in enumerate(items):
         if role == "conc" and it.cls == "punct" and it.text == "." and k and fold(items[k - 1].text) == "esp":
             continue  # "esp. appointment changes": the abbreviation's dot ends nothing
-        if it.cls == "only" and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"} \
-                and role == "main" and any(x.cls != "punct" for x in out[-1].items) \
+        if it.cls == "only" and k > 0 and role == "main" and any(x.cls != "punct" for x in out[-1].items) \
+                and (items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"} or _but_only(items, k)) \
                 and not any(x.cls in {"if", "unless", "except"} for x in items[k + 1 :]):
             role = "onlyif"  # 'Groupe "X" : uniquement les messages d'Hugo': of those, only these
             out.append(_Clause(role))
@@ -119,6 +119,19 @@ def clauses(items: list[Item]) -> list[_Clause]:
     if pending_only:
         raise Unread('"only" without a condition ("only ... if ...") is not understood')
     return [c for c in out if c.items or c.role != "main"]
+
+
+_BUT = {"but", "pero", "aber", "mais", "mas", "doch"}
+
+
+def _but_only(items: list[Item], k: int) -> bool:
+    """'the "Staff Room" group, but only messages from Máire': of those, only what the noun phrase after "only"
+    names (a kind of message, or from whom)."""
+    before = items[k - 1]
+    after = items[k + 1] if k + 1 < len(items) else None
+    said_but = before.cls == "f" and fold(before.text) in _BUT and k > 1 and items[k - 2].cls == "punct" \
+        and items[k - 2].text == ","
+    return said_but and after is not None and after.cls in {"kind", "from"}
 
 
 def _apposition_at(items: list[Item], k: int) -> bool:

@@ -293,6 +293,11 @@ _add("weekend", "finde|el finde|los findes|en el finde|fds|le we", ("sat", "sun"
 # ", même le dimanche", ", even on Sundays": widens nothing (after a comma only, as emphasis is)
 _add("conc", "even|meme|incluso|aun|sogar|selbst|mesmo|ate mesmo", "emphasis")
 _add("f", "type stuff|type of stuff|kind of stuff|sort of stuff|type things|kind of thing|that kind of thing")
+_add("concfull", "quoi que ce soit|whatever it is|lo que sea|sea lo que sea|seja o que for|o que for|was auch immer|"
+                 "egal was")
+# "…: só quando alguém me marcar com @. Fora isso, silêncio": the other side of what the rule lets through
+_add("rest", "fora isso|fora disso|fuera de eso|aparte de eso|other than that|apart from that|besides that|"
+             "abgesehen davon|a part ca|en dehors de ca")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

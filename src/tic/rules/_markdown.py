@@ -51,7 +51,8 @@ _AREA = re.compile(r"^(my |mi |mis |meu |minha |ma |mon |mes |mein |meine )?(cal
                    r"kalender|agenda|termine|meetings|reuniones|reuni[õo]es|r[ée]unions|family|familia|fam[íi]lia|"
                    r"famille|familie|work|travail|trabajo|trabalho|arbeit|job|office|b[üu]ro|bureau|oficina|"
                    r"escrit[óo]rio|kids|children|enfants|kinder|hijos|filhos|school|escuela|escola|[ée]cole|schule|"
-                   r"home|maison|casa|zuhause|clients|kunden|clientes)$", re.I)
+                   r"home|maison|casa|zuhause|clients|kunden|clientes)( stuff| things| items| related| cosas| coisas|"
+                   r" sachen| trucs)?$", re.I)
 _REST = re.compile(r"^(rest|der rest|resto|reste)$|\b(everything else|anything else|the rest|otherwise|fallback|default|alles andere|"
                    r"todo lo dem[aá]s|el resto|tout le reste|le reste|todo o resto|o resto)\b", re.I)
 

@@ -175,6 +175,28 @@ def _amount_or_more(items: list[Item]) -> list[Item]:
     return out
 
 
+_TOO = {"too", "as well", "also", "included", "aussi", "egalement", "inclus", "incluse", "tambien", "incluido",
+        "incluida", "tambem", "incluso", "auch", "ebenfalls"}
+
+
+def _included_too(items: list[Item]) -> list[Item]:
+    """'newsletters and marketing, the school newsletter too': the last part names one of the kinds of mail said
+    before it as included - it narrows nothing, and is dropped. Naming a kind not said before refuses the rule
+    (what more does it add?), never narrows it."""
+    if not items or fold(items[-1].text) not in _TOO:
+        return items
+    k = next((k for k in range(len(items) - 2, -1, -1) if items[k].cls == "punct" and items[k].text == ","), None)
+    if k is None:
+        return items
+    tail, said = items[k + 1 : -1], {str(it.value) for it in items[:k] if it.cls == "cat"}
+    cats = {str(it.value) for it in tail if it.cls == "cat"}
+    if not cats or not said or any(it.cls not in {"cat", "role", "name", "f", "my", "pron"} for it in tail):
+        return items
+    if not cats <= said:
+        raise Unread(f'"{" ".join(it.text for it in tail)} {items[-1].text}": more of what, or another rule?')
+    return items[:k]
+
+
 def _quiet_without_hours(items: list[Item]) -> None:
     if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
             it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
@@ -811,7 +833,8 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _amount_or_more)
+_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _amount_or_more,
+                   _included_too)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _only_in_window,
                   _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)

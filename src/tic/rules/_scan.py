@@ -31,6 +31,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, never part of a name
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du", "des",
               "bin", "al", "ibn", "of", "d'"}
+_NAME_PARTICLES = {"Ní", "Nic", "Ó", "Uí", "Mhic", "Mac"}  # written so, only inside a name
 _BEFORE_NOMINAL = {"nichts", "alles", "etwas", "viel", "wenig"}  # German: what comes after is no name
 _UMLAUT_WORDS = {"uber"}  # German words that, written without their umlaut and capitalised, are a brand
 _MID_NAME_ARTICLES = {"el", "la", "los", "las", "le", "les", "the", "der", "die", "das", "os", "as"}  # "Distribuidora
@@ -512,6 +513,8 @@ def _glue(toks: list[Token], lows: list[str], j: int) -> int:
     if toks[j].low in {"v", "vs"} and j + 2 < len(toks) and toks[j + 1].text == "." and toks[j + 2].cap \
             and toks[j + 2].kind == "word" and j > 0 and toks[j - 1].cap:
         return 2  # "Brennan v. Tolliver", "Okafor vs. Lindqvist": a case, by its parties
+    if toks[j].text in _NAME_PARTICLES and j + 1 < len(toks) and toks[j + 1].cap and toks[j + 1].kind == "word":
+        return 1  # "Máire Ní Bhriain": a particle of the name, never "ni" (nor)
     if not (toks[j].low in _NAME_GLUE or toks[j].text == "&"):
         return 0
     n = 2 if j + 2 < len(toks) and toks[j].low in _GLUE_BEFORE_ARTICLE and toks[j + 1].low in _GLUE_ARTICLES else 1

@@ -661,3 +661,15 @@ b("T7", "list-address-as-sender", "never", "all-staff@brightwave.example emails 
           headers={"Cc": "lucia@ferran.example", "List-Id": "All staff <all-staff.brightwave.example>",
                    "List-Post": "<mailto:all-staff@brightwave.example>"}), S, "through the list, only in Cc"),
   P(email("Dana Cole", "dana@brightwave.example", "Quick question", "x"), None, "not through the list"))
+b("T7", "included-too-narrows-nothing", "never", "newsletters and marketing, the school newsletter too", True,
+  P(newsletter("Hillcrest School", "hillcrest-school.example"), S),
+  P(newsletter("Garden Weekly", "gardenweekly.example"), S, "every newsletter, not only the school's"),
+  P(other_email(), None))
+b.no("T7", "included-too-another-kind", "never", "newsletters and marketing, the school digest too")
+b("T7", "but-only-messages-from", "custom",
+  "the \"Staff Room\" WhatsApp group, but only messages from Máire Ní Bhriain or Declan Furlong", True,
+  P(chat("Máire Ní Bhriain", "+353 87 100 2000", "Staff meeting moved", group=True, chat_name="Staff Room"), N),
+  P(chat("Brian O'Neill", "+353 87 100 3000", "Anyone for coffee?", group=True, chat_name="Staff Room"), S),
+  P(other_chat(), None))
+b("T7", "cancelled-classes", "custom", "any of my classes that get cancelled", True,
+  P(event("Year 5 Maths", status="CANCELLED"), N), P(event("Year 5 Maths"), None))

@@ -318,3 +318,5 @@ b("T7", "name-of-a-place", "always", "Les mails de Lucas du Domaine des Tilleuls
   P(email("Lucas Moreau", "lucas@domainedestilleuls.example", "Salle", "x"), N, "son adresse"),
   P(email("Domaine des Tilleuls", "resa@domainedestilleuls.example", "Réservation", "x"), None,
     "le domaine, pas Lucas"))
+b("T7", "whatever-it-is", "never", "LinkedIn et Malt, quoi que ce soit", True,
+  P(social("linkedin"), S), P(other_email(), None))

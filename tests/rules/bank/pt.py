@@ -294,3 +294,7 @@ b("T11", "after-until-next-day", "custom", "Depois das 22h, segura tudo até as 
   P(other_email(), None, "de manhã"))
 b.no("T7", "address-on-whatsapp", "always",
      "Mensagens da Distribuidora Sul, seja do contato@distsul.example ou do Marcos no WhatsApp")
+b("T7", "fora-isso-silencio", "custom", 'Grupo "Família Lima" no WhatsApp: só quando alguém me marcar com @. Fora isso, silêncio.',
+  True,
+  P(chat("Tia Rosa", "+55 11 91234 0000", "@eu vem domingo?", group=True, chat_name="Família Lima", mentions=("me",)), N),
+  P(chat("Tia Rosa", "+55 11 91234 0000", "bom dia 🌞", group=True, chat_name="Família Lima"), S))
