@@ -154,7 +154,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                 i = nxt
                 continue
             if nxt is not None and not ph.empty and (family := _head_family(items, nxt)) is not None \
-                    and (family not in (had := _families(ph)) and had or family == "chat" and ph.chat):
+                    and (family not in (had := _families(ph)) and had or family == "chat" and ph.chat
+                         or family == "cat" and "cat" in had and "who" in had):
+                # "les alertes automatiques de ProZ et les newsletters de la SFT": a kind, then whose - twice
                 phrases.append(Phrase())  # "LinkedIn and newsletters", "group chats and LinkedIn": either of them,
                 i = nxt  # never newsletters from LinkedIn
                 continue

@@ -320,3 +320,8 @@ b("T7", "name-of-a-place", "always", "Les mails de Lucas du Domaine des Tilleuls
     "le domaine, pas Lucas"))
 b("T7", "whatever-it-is", "never", "LinkedIn et Malt, quoi que ce soit", True,
   P(social("linkedin"), S), P(other_email(), None))
+b("T7", "kind-from-twice", "never", "Les alertes automatiques de Lokalise et les newsletters de la SFT", True,
+  P(newsletter("SFT", "sft.example"), S, "une newsletter de la SFT"),
+  P(email("Anna Berg", "anna@lokalise.example", "Question sur votre compte", "x"), None,
+    "un message de Lokalise qui n'est pas automatique"),
+  P(other_email(), None))
