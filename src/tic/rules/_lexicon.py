@@ -275,6 +275,8 @@ _add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i
 # "e-mails where I'm only in CC": "where" says which e-mails (valid only before where the user is: _scan)
 _add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|wo|"
           "bei denen", "where")
+_add("mention", "@mentioning me|@ - mentioning me|@-mentioning me|@mentions me|@ - mentions me|@-mentions me|"
+                "@mentioning|@ - mentioning|")
 _add("mention", "i'm @ d|i am @ d|@ d|someone @ d me|i get @ d|i get @ d'd|menciones|mencoes|erwahnungen|"
                 "@-erwahnungen|@ - erwahnungen|mentions me|mention me")
 _add("cat", "social notifs|social notifications|social media notifs|social network notifs|notifs sociales|"

@@ -163,6 +163,41 @@ def _after_until_release(items: list[Item], release: str | None) -> list[Item]:
             *items[k + 2 :]]
 
 
+_DAYPARTS = {"in the morning": 0, "du matin": 0, "de la manana": 0, "da manha": 0, "morgens": 0, "am morgen": 0,
+             "in the evening": 12, "du soir": 12, "de la noche": 12, "da noite": 12, "abends": 12, "am abend": 12,
+             "at night": 12, "in the afternoon": 12, "de la tarde": 12, "da tarde": 12, "de l'apres-midi": 12,
+             "nachmittags": 12}
+
+
+def _clock_words(items: list[Item]) -> list[Item]:
+    """'after 9 in the evening', 'avant 8 h du matin': an hour and the part of the day it is in, one time."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.cls in {"number", "time"} and (n := _daypart_at(items, k + 1)) is not None:
+            shift, used = n
+            hour = int(re.match(r"\d{1,2}", fold(it.text)).group()) if re.match(r"\d{1,2}", fold(it.text)) else None
+            if hour is not None and 1 <= hour <= 12:
+                out.append(Item("time", f"{(hour % 12) + shift:02d}:00" if not (shift == 0 and hour == 12) else "00:00",
+                                lang=it.lang))
+                k += 1 + used
+                continue
+        out.append(it)
+        k += 1
+    return out
+
+
+def _daypart_at(items: list[Item], k: int) -> tuple[int, int] | None:
+    """The hours to add for the part of the day said at items[k:] ("in the evening": 12) and how many items say
+    it, or None."""
+    for n in (3, 2, 1):
+        said = " ".join(fold(it.text) for it in items[k : k + n])
+        if len(items[k : k + n]) == n and said in _DAYPARTS:
+            return _DAYPARTS[said], n
+    return None
+
+
 def _amount_or_more(items: list[Item]) -> list[Item]:
     """'500 € or more', '1.000 € oder mehr', '100 € ou moins': an amount and which side of it, said after it."""
     out: list[Item] = []
@@ -833,7 +868,8 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _amount_or_more,
+_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+                   _amount_or_more,
                    _included_too)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _only_in_window,
                   _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,

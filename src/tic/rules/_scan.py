@@ -186,7 +186,8 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         return False  # French "où" (where), folded to "ou" (or)
     if lex.cls == "conc" and lex.value == "emphasis":
         start = j - lex.words
-        return start > 0 and toks[start - 1].kind == "punct" and toks[start - 1].text in {",", ";", "-", "–", "—", "("}
+        return start > 0 and toks[start - 1].kind == "punct" and toks[start - 1].text in {",", ";", "-", "–", "—", "(",
+                                                                                           "."}
     if lex.cls == "concfull" and toks[j - 1].low in {"anyone", "anybody"}:
         return nxt is None or nxt.low not in {"at", "from", "of", "in", "with"}  # "from anyone at X" is a sender
     return True
@@ -366,6 +367,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                                                      or _verb_in_name(lows, j, lang))
                                      and toks[j].low not in _HONORIFICS  # "Praxispartnerin Dr. Miriam Ostrowski"
                                      or toks[j].kind == "ref"
+                                     or toks[j].kind == "number" and j + 1 < len(toks) and toks[j + 1].cap
+                                     and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)  # "Ward 7 Nights"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
                                      and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
                                      or glued):  # "Harinera del Sur", "Banco de España"

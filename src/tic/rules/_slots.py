@@ -598,6 +598,12 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
                 raise Unread("a time window needs both ends (\"between 22:00 and 07:00\")")
             end = _clock(items[k])
             j = _hour_word(items, k + 1)
+        elif it.cls in {"after", "before"} and j + 4 < len(items) and items[j + 1].cls in {"time", "number"} \
+                and items[j + 2].cls == "or" and items[j + 3].cls == ({"after", "before"} - {it.cls}).pop() \
+                and items[j + 4].cls in {"time", "number"}:  # "after 21:00 or before 08:00": the night between
+            first, second = _clock(items[j + 1]), _clock(items[j + 4])
+            start, end = (first, second) if it.cls == "after" else (second, first)
+            j += 5
         elif it.cls == "before" and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
             start, end = "00:00", _clock(items[j + 1])
             j += 2

@@ -673,3 +673,20 @@ b("T7", "but-only-messages-from", "custom",
   P(other_chat(), None))
 b("T7", "cancelled-classes", "custom", "any of my classes that get cancelled", True,
   P(event("Year 5 Maths", status="CANCELLED"), N), P(event("Year 5 Maths"), None))
+b("T11", "after-or-before-is-the-night", "custom",
+  "Please don't bother me after 9 in the evening or before 8 in the morning, unless it's Helen.", True,
+  P(other_email(), H, "late evening", at="2026-03-11 22:30", until="2026-03-12 08:00"),
+  P(other_email(), H, "early morning", at="2026-03-12 06:30", until="2026-03-12 08:00"),
+  P(chat("Helen", "+44 7700 900555", "Call me"), N, "Helen, at night", at="2026-03-11 23:00"),
+  P(other_email(), None, "daytime"))
+b("T7", "number-inside-a-group-name", "always", "If someone @'s me in the Ward 7 Nights group.", True,
+  P(chat("Kezia", "+44 7700 900666", "@me swap?", group=True, chat_name="Ward 7 Nights", mentions=("me",)), N),
+  P(chat("Kezia", "+44 7700 900666", "@me swap?", group=True, chat_name="Ward 8 Nights", mentions=("me",)), None,
+    "another ward"))
+b("T7", "at-mentioning", "always", "Anyone @-mentioning me in the Incident War Room group.", True,
+  P(chat("Raj", "+44 7700 900777", "@me db down", group=True, chat_name="Incident War Room", mentions=("me",)), N),
+  P(chat("Raj", "+44 7700 900777", "db down", group=True, chat_name="Incident War Room"), None))
+b("T7", "especially-after-full-stop", "never", "Recruiter mail. All of it. Especially if it says 'rockstar'.", True,
+  P(email("Talent Team", "jobs@hirefast.example", "Exciting role", "We are a recruitment agency ..."), (S,),
+    "any recruiter mail"),
+  P(other_email(), None))
