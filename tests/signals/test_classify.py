@@ -226,3 +226,16 @@ def test_t3_an_unsaved_number_offering_to_present_a_product_is_a_broadcast() -> 
                "Woche kurz unser neues Präparat vorstellen?", number="+491627739102")
     assert traits(rep).business
     assert decide_by_heuristics(rep, NOW).notify is False
+
+
+def test_t3_a_systems_notice_to_one_person_is_automated_not_a_newsletter() -> None:
+    """'Precedence: bulk' on a Jira notice (Auto-Submitted, nothing to unsubscribe from) is no mailing: a rule that
+    mutes newsletters does not mute it; the same headers with List-Unsubscribe are a mailing."""
+    notice = email("Marco Rossi (Jira)", "jira@acme.atlassian.example", "[JIRA] (INC-221) P1 incident: checkout 502",
+                   "Marco Rossi created INC-221", headers={"Precedence": "bulk", "Auto-Submitted": "auto-generated"})
+    t = traits(notice)
+    assert t.automated and not t.newsletter
+    mailing = email("Acme News", "news@acme.example", "What's new", "x",
+                    headers={"Precedence": "bulk", "Auto-Submitted": "auto-generated",
+                             "List-Unsubscribe": "<https://acme.example/u>"})
+    assert traits(mailing).newsletter

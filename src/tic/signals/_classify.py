@@ -250,8 +250,11 @@ def _email_traits(event: Event) -> Traits:
         found["digest"] = f'"{digest.group(0)}"'
     if machine and not found.get("marketing") and _TRANSACTIONAL.search(text):
         found["transactional"] = _TRANSACTIONAL.search(text).group(0)
-    if found["bulk"] and not any(found.get(k) for k in ("newsletter", "marketing", "digest", "social", "list_reply")):
-        found["newsletter"] = "bulk mailing"  # bulk mail with no other story is a mailing
+    notice = "auto-generated" in fold(header(h, "Auto-Submitted")) and not header(h, "List-Unsubscribe")
+    if found["bulk"] and not notice \
+            and not any(found.get(k) for k in ("newsletter", "marketing", "digest", "social", "list_reply")):
+        found["newsletter"] = "bulk mailing"  # bulk mail with no other story is a mailing; a system's notice to
+        # one person ("Auto-Submitted: auto-generated", nothing to unsubscribe from: a Jira ticket) is automated mail
 
     signals = _spam_signals(event, machine)
     return Traits(
