@@ -484,6 +484,7 @@ def _ne_que(items: list[Item]) -> None:
 
 
 _LABEL = {"my", "word", "name", "role"}
+_LABEL_ARTICLES = {"the", "les", "los", "las", "die", "os", "as", "our", "nos", "nuestros", "unsere"}  # "Les agences :"
 _NAMED = {"name", "quote", "email", "phone", "domain"}
 
 
@@ -491,8 +492,9 @@ def _label_of_senders(items: list[Item]) -> list[Item]:
     """'My tenants: Aoife Brennan, Tomasz Nowak and Declan Walsh', 'Mi familia: Mamá, Papá y Lea': what the
     people after the colon are; they are the senders."""
     colon = next((k for k, it in enumerate(items[:4]) if it.cls == "punct" and it.text == ":"), None)
-    if colon is None or colon == 0 or not all(it.cls in _LABEL for it in items[:colon]) \
-            or sum(it.cls != "my" for it in items[:colon]) != 1 or colon + 1 >= len(items) \
+    label = [it for it in items[:colon or 0] if not (it.cls == "f" and fold(it.text) in _LABEL_ARTICLES)]
+    if colon is None or colon == 0 or not label or not all(it.cls in _LABEL for it in label) \
+            or sum(it.cls != "my" for it in label) != 1 or colon + 1 >= len(items) \
             or items[colon + 1].cls not in _NAMED:
         return items
     rest = items[colon + 1 :]

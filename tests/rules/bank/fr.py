@@ -325,3 +325,7 @@ b("T7", "kind-from-twice", "never", "Les alertes automatiques de Lokalise et les
   P(email("Anna Berg", "anna@lokalise.example", "Question sur votre compte", "x"), None,
     "un message de Lokalise qui n'est pas automatique"),
   P(other_email(), None))
+b("T7", "article-label-then-senders", "always", "Les agences : Linguaviva (linguaviva.example) et Maison Babel (maisonbabel.example)",
+  True,
+  P(email("Projets Linguaviva", "projets@linguaviva.example", "Nouvelle mission", "x"), N),
+  P(email("LinguaVista Jobs", "jobs@linguavista.example", "Urgent job", "x"), None, "un nom voisin"))
