@@ -300,6 +300,8 @@ _add("concfull", "quoi que ce soit|whatever it is|lo que sea|sea lo que sea|seja
 # "…: só quando alguém me marcar com @. Fora isso, silêncio": the other side of what the rule lets through
 _add("rest", "fora isso|fora disso|fuera de eso|aparte de eso|other than that|apart from that|besides that|"
              "abgesehen davon|a part ca|en dehors de ca")
+_add("v+", "sonne|sonner|suena|sonar|klingelt|klingeln|toca|tocar|ring|rings|buzz|buzzes|vibre|vibrer")  # "rien ne sonne"
+_add("keep", "attend|attendent|attendre|tout attend|espera|esperan|wartet|warten|aguarda|aguardam")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb
