@@ -329,7 +329,7 @@ b("T7", "article-label-then-senders", "always", "Les agences : Linguaviva (lingu
   True,
   P(email("Projets Linguaviva", "projets@linguaviva.example", "Nouvelle mission", "x"), N),
   P(email("LinguaVista Jobs", "jobs@linguavista.example", "Urgent job", "x"), None, "un nom voisin"))
-b("T11", "nothing-rings-all-waits", "custom", "De 22h à 8h, rien ne sonne, tout attend le matin. Exceptions : Léa.", True,
+b("T11", "nothing-rings-all-waits", "custom", "De 22h à 8h, rien ne sonne, tout attend le matin, sauf Léa.", True,
   P(other_email(), H, "la nuit", at="2026-03-11 23:00", until="2026-03-12 08:00"),
   P(chat("Léa", "+33 6 44 55 66 77", "Maman ?"), N, "Léa, la nuit", at="2026-03-11 23:00"),
   P(other_email(), None, "le jour"))
