@@ -534,6 +534,16 @@ _EG_WORDS = {"como", "wie", "comme"}  # "like" in the other languages, only righ
 _EG_SPAN = {"f", "word", "name", "quote", "recur", "kind", "cat", "and", "or", "notice", "allday", "punct", "pron"}
 
 
+def _conceded(items: list[Item], k: int) -> bool:
+    """Whether items[k] is inside a concession ("even if …", "aunque …"): after one, before the clause ends."""
+    for j in range(k - 1, -1, -1):
+        if items[j].cls == "punct" and items[j].text in {",", ";", ".", ":", "!", "?"}:
+            return False
+        if items[j].cls in {"conc", "concfull"}:
+            return True
+    return False
+
+
 def _inline_examples(items: list[Item]) -> list[Item]:
     """'Recurring meetings like the daily standup', 'Reuniones recurrentes como el daily': what follows "like"
     is an example of the class of mail or event before it (a category, a recurrence), and narrows nothing. After
@@ -541,8 +551,8 @@ def _inline_examples(items: list[Item]) -> list[Item]:
     for k, it in enumerate(items):
         eg = it.cls == "eg" or it.cls == "word" and fold(it.text) in _EG_WORDS and k > 0 \
             and items[k - 1].cls in {"cat", "recur", "kind"}
-        if not eg:
-            continue
+        if not eg or _conceded(items, k):
+            continue  # "…, even if it looks like a boring letter": a concession widens nothing, whatever it says
         p = k - 1 if k > 0 and not (items[k - 1].cls == "punct") else k - 2
         e = k + 1
         while e < len(items) and items[e].cls in _EG_SPAN and not (

@@ -31,6 +31,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, never part of a name
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du", "des",
               "bin", "al", "ibn", "of", "d'"}
+_ARTICLES_BEFORE = {"a", "an", "the", "un", "une", "el", "la", "le", "o", "um", "uma", "ein", "eine", "einen"}
 _NAME_PARTICLES = {"Ní", "Nic", "Ó", "Uí", "Mhic", "Mac"}  # written so, only inside a name
 _BEFORE_NOMINAL = {"nichts", "alles", "etwas", "viel", "wenig"}  # German: what comes after is no name
 _UMLAUT_WORDS = {"uber"}  # German words that, written without their umlaut and capitalised, are a brand
@@ -179,6 +180,10 @@ def _valid(lex: Lex, toks: list[Token], j: int) -> bool:
         k = j + 1 if j < len(toks) and toks[j].low in {"l'", "la", "le", "les", "the", "el", "los", "las", "o", "a",
                                                        "der", "die", "das"} else j
         return k < len(toks) and toks[k].cap and toks[k].kind == "word"
+    if lex.cls in {"v-", "v+", "neg"} and j - lex.words > 0 and toks[j - lex.words - 1].low in _ARTICLES_BEFORE \
+            and nxt is not None and nxt.kind == "word" and not any(
+                c.cls in {"f", "punct"} for c in candidates([t.low for t in toks], j)):
+        return False  # "a blocked card", "un compte bloqué": a word that says what the thing is, after its article
     if lex.cls == "f" and lex.value == "where":
         return (lex.words > 1 or toks[j - 1].low != "ou" or toks[j - 1].text.lower() == "où") \
             and any(c.cls == "addressed" for c in candidates([t.low for t in toks], j))

@@ -437,6 +437,29 @@ def _split(items: list[Item], seps: set[str]) -> list[list[Item]]:
     return [p for p in parts if p]
 
 
+_LISTED = {"word", "name", "ref", "quote", "number", "f"}
+
+
+def _word_list(items: list[Item], j: int) -> bool:
+    """Whether the comma at items[j] lists one more thing to look for: what follows runs, through commas, to an
+    "or"/"and" and one last thing, and then the rule (or the clause) ends."""
+    k = j + 1
+    joined = False
+    while k < len(items):
+        it = items[k]
+        if it.cls in {"or", "and"}:
+            joined = True
+        elif it.cls == "punct" and it.text == ",":
+            if joined:
+                return False
+        elif it.cls == "punct" and it.text in {".", ";", "!"}:
+            break
+        elif it.cls not in _LISTED or it.cls == "f" and fold(it.text) in _CLAUSE_SUBJECTS:
+            return False
+        k += 1
+    return joined and items[k - 1].cls in _LISTED - {"f"}
+
+
 _CLAUSE_SUBJECTS = {"i", "i'm", "je", "j'", "ich", "yo", "eu", "nous", "wir", "we", "we're"}
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
                "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
@@ -450,9 +473,9 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     j = i
     while j < len(items):
         it = items[j]
-        if it.cls == "punct" and it.text == "," and _quoted_list(items, j, phrases[-1]):
-            phrases.append([])  # "with 'leak', 'burst' or 'flooding' in it": one list of words to look for
-            j += 1
+        if it.cls == "punct" and it.text == "," and (_quoted_list(items, j, phrases[-1]) or _word_list(items, j)):
+            phrases.append([])  # "with 'leak', 'burst' or 'flooding' in it", "about fraud, a blocked card or a
+            j += 1  # suspicious login": one list of things to look for
             continue
         if it.cls in _TOPIC_STOP or (it.cls == "punct" and it.text in {",", ";", ":", ".", "!", "?", "…"}):
             break

@@ -690,3 +690,11 @@ b("T7", "especially-after-full-stop", "never", "Recruiter mail. All of it. Espec
   P(email("Talent Team", "jobs@hirefast.example", "Exciting role", "We are a recruitment agency ..."), (S,),
     "any recruiter mail"),
   P(other_email(), None))
+b("T7", "unquoted-topic-list", "always", "anything from @tidewater.example about fraud, a blocked card or a suspicious login",
+  True,
+  P(email("Tidewater Security", "alerts@tidewater.example", "Suspicious login attempt", "x"), N),
+  P(email("Tidewater Bank", "news@tidewater.example", "Our new savings rates", "x"), None, "none of them"))
+b("T7", "concession-like-widens-nothing", "always", "Anything from Carrow Council, even if it looks like a boring letter",
+  True,
+  P(email("Carrow Council", "tax@carrow-council.example", "Council tax statement", "x"), N),
+  P(other_email(), None))
