@@ -302,6 +302,10 @@ _add("rest", "fora isso|fora disso|fuera de eso|aparte de eso|other than that|ap
              "abgesehen davon|a part ca|en dehors de ca")
 _add("v+", "sonne|sonner|suena|sonar|klingelt|klingeln|toca|tocar|ring|rings|buzz|buzzes|vibre|vibrer")  # "rien ne sonne"
 _add("keep", "attend|attendent|attendre|tout attend|espera|esperan|wartet|warten|aguarda|aguardam")
+_add("v-", "let me miss|let me miss out on|me dejes perder|me deixes perder|me laisse rater|me laisse manquer|"
+           "lass mich verpassen")  # "dont let me miss anything from…": two negations, tell
+_add("eg", "wie|wie etwa|wie z. b.|comme|tels que|telles que|tais como|tal como|tales como")
+_add("f", "diese|dieser|dieses|these|ces|cette|estos|estas|estes|essas|esses")  # "diese 'Ihr Paket …'-Mails"
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

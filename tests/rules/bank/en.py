@@ -698,3 +698,5 @@ b("T7", "concession-like-widens-nothing", "always", "Anything from Carrow Counci
   True,
   P(email("Carrow Council", "tax@carrow-council.example", "Council tax statement", "x"), N),
   P(other_email(), None))
+b("T7", "dont-let-me-miss", "always", "dont let me miss anything from Ana Ruiz", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "Hi", "x"), N), P(other_email(), None))
