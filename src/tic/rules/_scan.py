@@ -351,6 +351,12 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
             i += chosen.words
             continue
         if (named := brand(lows, i)) is not None:  # "linkedin: no", "Slack-Digests": a service, by its name
+            j = i + named[1]
+            if j + 1 < len(toks) and toks[j].low == "for" and toks[j + 1].cap and toks[j + 1].kind == "word" \
+                    and not _lexical(lows, j + 1):  # "Spotify for Artists": one of the service's products
+                out.append(Item("name", " ".join(t.text for t in toks[i : j + 2]), mark="service"))
+                i = j + 2
+                continue
             out.append(Item("name", named[0], mark="service"))
             i += named[1]
             continue

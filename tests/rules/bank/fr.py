@@ -333,3 +333,6 @@ b("T11", "nothing-rings-all-waits", "custom", "De 22h à 8h, rien ne sonne, tout
   P(other_email(), H, "la nuit", at="2026-03-11 23:00", until="2026-03-12 08:00"),
   P(chat("Léa", "+33 6 44 55 66 77", "Maman ?"), N, "Léa, la nuit", at="2026-03-11 23:00"),
   P(other_email(), None, "le jour"))
+b("T7", "service-for-product", "never", "Les notifs de Bandcamp et Spotify for Artists, sauf les virements", True,
+  P(email("Spotify for Artists", "no-reply@spotify.example", "Your weekly stats", "x"), S),
+  P(email("Artists Union", "hello@artistsunion.example", "Réunion", "x"), None, "pas « Artists »"))
