@@ -261,7 +261,8 @@ _add("addressed", "i'm only in cc|i am only in cc|i'm only on cc|i am only on cc
                   "je suis seulement en copie|je suis juste en copie|je suis en copie|je ne suis qu'en copie|"
                   "seulement en copie|juste en copie|en copie|je suis en cc|en cc|"
                   "estou so em copia|so estou em copia|estou em copia|so em copia|em copia|estou em cc|em cc|"
-                  "apenas em copia", "cc")
+                  "apenas em copia|so estou em cc|estou so em cc|apenas estou em cc|so em cc|fico em copia|"
+                  "fico so em copia", "cc")
 _add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i am in the to : line|i'm in the to field|"
                   "i am in the to field|i'm in the to : field|in the to line|in the to : line|in the to field|"
                   "in the to : field|i'm in to|i am in to|i'm in to :|i am in to :|addressed to me|"
@@ -306,6 +307,8 @@ _add("v-", "let me miss|let me miss out on|me dejes perder|me deixes perder|me l
            "lass mich verpassen")  # "dont let me miss anything from…": two negations, tell
 _add("eg", "wie|wie etwa|wie z. b.|comme|tels que|telles que|tais como|tal como|tales como")
 _add("f", "diese|dieser|dieses|these|ces|cette|estos|estas|estes|essas|esses")  # "diese 'Ihr Paket …'-Mails"
+_add("from", "vierem da|vierem do|vierem de|vierem dos|vierem das|vier da|vier do|vier de|vengan de|vengan del|"
+             "venga de|venga del")  # "exceto se vierem da diretora": if they come from
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

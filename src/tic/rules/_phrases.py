@@ -255,12 +255,18 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "whether":  # "any recurring event, whether daily, weekly or monthly": every frequency
             j = i + 1
-            while j < len(items) and (items[j].cls in {"recur", "kind", "or"}
-                                      or items[j].cls == "punct" and items[j].text == ","):
+            named: list = []
+            while j < len(items):
+                x = items[j]
+                if x.cls == "aside" and items[j - 1].cls == "kind" and (found := _identifiers(x)):
+                    named.extend(found)  # "egal ob Mail (albrecht@x.de) oder WhatsApp": the address there, too
+                elif not (x.cls in {"recur", "kind", "or"} or x.cls == "punct" and x.text == ","):
+                    break
                 j += 1
-            listed = {x.cls for x in items[i + 1 : j]} - {"or", "punct"}
+            listed = {x.cls for x in items[i + 1 : j]} - {"or", "punct", "aside"}
             if listed == {"kind"}:  # "egal ob Mail oder WhatsApp", "whether e-mail or WhatsApp": any of those kinds
                 ph.generic_kinds.update(k for x in items[i + 1 : j] if x.cls == "kind" for k in x.value)
+                ph.who.extend(named)
                 i = j
                 continue
             if listed != {"recur"}:
@@ -597,6 +603,12 @@ def add_topics(ph: Phrase, phrases: list[str]) -> None:
     if ph.topics and phrases:
         raise Unread(f'two things to look for ("{ph.topics[0]}", "{phrases[0]}") in one phrase are not understood')
     ph.topics.extend(phrases)
+
+
+def _identifiers(aside: Item) -> list:
+    """The addresses, domains and numbers an aside gives, when that is all it gives ([] otherwise)."""
+    who = parse_aside(aside.items)[0]
+    return who if who and all(w.by in {"address", "domain", "phone", "contact"} for w in who) else []
 
 
 def _calendar_kinds(ph: Phrase) -> set[str]:

@@ -62,6 +62,7 @@ _SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "co
                 "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new",
                 "addressed"}
 _DESCRIPTIVE = {"word", "name"}
+_WORKS_AT = {"at", "bei", "chez"}
 _NAME_ARTICLES = {"the", "les", "le", "la", "los", "las", "el", "die", "der", "das", "os", "as", "o", "a"}
 
 
@@ -136,6 +137,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 j = k + 1
                 continue
             j = _placed(items, j, who, parse_aside)
+            if who and who[-1].by == "name" and len(who[-1].value.split()) >= 2 and j + 1 < len(items) \
+                    and items[j].cls == "f" and fold(items[j].text) in _WORKS_AT and items[j + 1].cls == "name":
+                j += 2  # "Dalia Okafor at Brightline Structures": where she works says who she is, and narrows nothing
             j = _sender_asides(items, j, who, people, role="")
             if (appo := apposition(items, j)) is not None:  # "Álvaro Quesada, mi socio": who he is, no constraint
                 people.define(appo[0], who[-1:])

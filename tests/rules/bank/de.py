@@ -327,3 +327,8 @@ b("T7", "only-in-cc-wo", "never", "Mails wo ich nur in CC bin", True,
           headers={"Cc": "lucia@ferran.example"}), S),
   P(email("Eva Roth", "eva@roth.example", "Frage", "x"), None, "im An-Feld"))
 b.no("T7", "compound-noun-no-name", "never", "Werbung von Futtermittelherstellern und Pharmavertretern")
+b("T7", "whether-channel-with-address", "always",
+  "Nachrichten von Prof. Albrecht, egal ob Mail (albrecht@uni-kellstadt.example) oder WhatsApp", True,
+  P(email("Sekretariat", "albrecht@uni-kellstadt.example", "Termin", "x"), N, "seine Adresse"),
+  P(chat("Prof. Albrecht", "+49 170 1112223", "Kurze Frage"), N, "WhatsApp"),
+  P(other_email(), None))

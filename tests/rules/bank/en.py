@@ -700,3 +700,6 @@ b("T7", "concession-like-widens-nothing", "always", "Anything from Carrow Counci
   P(other_email(), None))
 b("T7", "dont-let-me-miss", "always", "dont let me miss anything from Ana Ruiz", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Hi", "x"), N), P(other_email(), None))
+b("T7", "person-at-company", "always", "Anything from Dalia Okafor at Brightline Structures", True,
+  P(email("Dalia Okafor", "dalia@brightline.example", "Drawings", "x"), N),
+  P(email("Brightline Structures", "info@brightline.example", "Newsletter", "x"), None, "the firm, not Dalia"))
