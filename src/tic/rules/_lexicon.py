@@ -309,6 +309,12 @@ _add("eg", "wie|wie etwa|wie z. b.|comme|tels que|telles que|tais como|tal como|
 _add("f", "diese|dieser|dieses|these|ces|cette|estos|estas|estes|essas|esses")  # "diese 'Ihr Paket …'-Mails"
 _add("from", "vierem da|vierem do|vierem de|vierem dos|vierem das|vier da|vier do|vier de|vengan de|vengan del|"
              "venga de|venga del")  # "exceto se vierem da diretora": if they come from
+# "Gareth Pryce, his mobile is 07700 914382": the number that is his
+_add("ident", "his mobile is|her mobile is|their mobile is|his number is|her number is|their number is|his phone is|"
+              "her phone is|his cell is|her cell is|o whatsapp dele e|o whatsapp dela e|o numero dele e|"
+              "o numero dela e|o celular dele e|o celular dela e|su movil es|su celular es|su numero es|"
+              "seine nummer ist|ihre nummer ist|seine handynummer ist|ihre handynummer ist|son numero est|"
+              "son portable est")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

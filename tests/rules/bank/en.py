@@ -703,3 +703,7 @@ b("T7", "dont-let-me-miss", "always", "dont let me miss anything from Ana Ruiz",
 b("T7", "person-at-company", "always", "Anything from Dalia Okafor at Brightline Structures", True,
   P(email("Dalia Okafor", "dalia@brightline.example", "Drawings", "x"), N),
   P(email("Brightline Structures", "info@brightline.example", "Newsletter", "x"), None, "the firm, not Dalia"))
+b("T7", "his-mobile-is", "always", "any msg from the vet, Gareth Pryce, his mobile is 07700 914382", True,
+  P(chat("Gareth", "+44 7700 914382", "Ewe's fine"), N, "his number"),
+  P(email("Gareth Pryce", "gareth@pryce-vets.example", "Invoice", "x"), N, "his name"),
+  P(other_chat(), None))
