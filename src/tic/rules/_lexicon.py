@@ -302,7 +302,8 @@ _add("concfull", "quoi que ce soit|whatever it is|lo que sea|sea lo que sea|seja
 _add("rest", "fora isso|fora disso|fuera de eso|aparte de eso|other than that|apart from that|besides that|"
              "abgesehen davon|a part ca|en dehors de ca")
 _add("v+", "sonne|sonner|suena|sonar|klingelt|klingeln|toca|tocar|ring|rings|buzz|buzzes|vibre|vibrer")  # "rien ne sonne"
-_add("keep", "attend|attendent|attendre|tout attend|espera|esperan|wartet|warten|aguarda|aguardam")
+_add("keep", "attend|attendent|attendre|tout attend|espera|esperan|wartet|warten|aguarda|aguardam|das hat|das hat zeit|"
+             "hat zeit")  # "…, das hat bis 7 Uhr Zeit": it can wait till 7
 _add("v-", "let me miss|let me miss out on|me dejes perder|me deixes perder|me laisse rater|me laisse manquer|"
            "lass mich verpassen")  # "dont let me miss anything from…": two negations, tell
 _add("eg", "wie|wie etwa|wie z. b.|comme|tels que|telles que|tais como|tal como|tales como")

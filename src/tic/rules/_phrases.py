@@ -378,7 +378,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                    "unit", "onday"}:
             i = _timing(items, i, ph)
             continue
-        if cls in {"between", "before", "weekend", "weekday", "day"} or cls == "time" and range_end(items, i) is not None \
+        if cls in {"between", "before", "weekend", "weekday", "day"} \
+                or cls in {"time", "number"} and (k := range_end(items, i)) is not None \
+                and (cls == "time" or items[k].cls == "time") \
                 or cls == "after" and i + 3 < len(items) and items[i + 2].cls == "or" and items[i + 3].cls == "before" \
                 and not any(x.cls == "kind" and "calendar" in (x.value or ()) for x in items):
             window, i = window_slot(items, i)

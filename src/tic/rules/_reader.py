@@ -504,6 +504,22 @@ def _label_of_senders(items: list[Item]) -> list[Item]:
     return rest
 
 
+def _title(items: list[Item]) -> list[Item]:
+    """'weather alerts: emails with "heavy rain warning" … in the subject': lower-case words before a colon that
+    name nothing the reader knows, then a rule of its own that says which messages - a title, dropped."""
+    colon = next((k for k, it in enumerate(items[:4]) if it.cls == "punct" and it.text == ":"), None)
+    if colon is None or colon == 0 or colon + 1 >= len(items):
+        return items
+    head, rest = items[:colon], items[colon + 1 :]
+    if not all(it.cls in {"word", "notice"} and it.text.islower() for it in head) \
+            or not any(it.cls == "word" for it in head):
+        return items
+    if rest[0].cls not in {"kind", "any"} or not any(it.cls in {"with", "about", "subject", "subjv", "from", "org"}
+                                                      for it in rest):
+        return items
+    return rest
+
+
 def _no_label_or_sender(items: list[Item]) -> None:
     """'Jobs: any email or WhatsApp with "leak" in it': a word before a colon, then a rule of its own that says
     "any …" and what to look for - a sender, or a label for the rule? Refused (never read as a sender)."""
@@ -883,6 +899,6 @@ _ = (AllDay, Mention, Everything)
 _BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
                    _included_too)
-_AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _only_in_window,
+_AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,
                   _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)

@@ -32,6 +32,7 @@ _HONORIFICS = HONORIFICS  # "Dr. Ole Hinrichsen", "Frau Dr. Brandt": titles, nev
 _NAME_GLUE = {"&", "de", "da", "do", "dos", "das", "del", "della", "van", "von", "der", "den", "la", "le", "di", "du", "des",
               "bin", "al", "ibn", "of", "d'"}
 _ARTICLES_BEFORE = {"a", "an", "the", "un", "une", "el", "la", "le", "o", "um", "uma", "ein", "eine", "einen"}
+_GERMAN_MY = {"mein", "meine", "meinen", "meinem", "meiner", "unser", "unsere", "unseren", "unserem", "unserer"}
 _NAME_PARTICLES = {"Ní", "Nic", "Ó", "Uí", "Mhic", "Mac"}  # written so, only inside a name
 _BEFORE_NOMINAL = {"nichts", "alles", "etwas", "viel", "wenig"}  # German: what comes after is no name
 _UMLAUT_WORDS = {"uber"}  # German words that, written without their umlaut and capitalised, are a brand
@@ -384,7 +385,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
                                      or glued):  # "Harinera del Sur", "Banco de España"
                 j += glued + 1  # the glue words (none for a capitalised word) and the capitalised word after them
-            if lang == "de" and out and out[-1].cls == "my" and j - i >= 2 and _noun_like(toks[i : i + 1]) \
+            if (lang == "de" or out and fold(out[-1].text) in _GERMAN_MY) and out and out[-1].cls == "my" \
+                    and j - i >= 2 and _noun_like(toks[i : i + 1]) \
                     and toks[i + 1].kind == "word":  # "meiner Filialleiterin Sabine Krämer": what she is, then who
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1

@@ -634,7 +634,8 @@ def window_slot(items: list[Item], i: int) -> tuple[Window, int]:
         elif it.cls == "before" and j + 1 < len(items) and items[j + 1].cls in {"time", "number"}:
             start, end = "00:00", _clock(items[j + 1])
             j += 2
-        elif it.cls == "time" and not start and (k := range_end(items, j)) is not None:
+        elif (it.cls == "time" or it.cls == "number" and _clock_range(items, j)) and not start \
+                and (k := range_end(items, j)) is not None:
             start, end = _clock(it), _clock(items[k])  # "Quiet hours 22:00–07:00", "Mo–Fr 12:30–14:00"
             j = _hour_word(items, k + 1)
         elif it.cls == "f" and it.text.lower() in {"on", "at", "the", "am", "an", "en", "le", "los", "nos", "aos"}:
@@ -666,6 +667,12 @@ _CLOCK_ARTICLES = {"las", "la", "as", "a", "les", "the"}  # "entre las 23:00 y l
 def _hour_word(items: list[Item], j: int) -> int:
     """'22:00 bis 07:00 Uhr': the word for "o'clock" after a time says nothing more."""
     return j + 1 if j < len(items) and fold(items[j].text) in {"uhr", "h", "horas", "heures", "hrs", "o'clock"} else j
+
+
+def _clock_range(items: list[Item], j: int) -> bool:
+    """'20–7 Uhr': a bare number before a dash and a clock time is an hour too."""
+    k = range_end(items, j)
+    return k is not None and items[k].cls == "time"
 
 
 def range_end(items: list[Item], j: int) -> int | None:

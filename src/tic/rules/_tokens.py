@@ -64,8 +64,12 @@ class Token:
         return f"{self.kind}:{self.text}"
 
 
+_GENDERED = re.compile(r"(?<=[a-zäöüß])[:*_/](?=in\b|innen\b)")  # "Patient:innen", "Kolleg*innen": one word
+
+
 def tokenize(text: str) -> list[Token]:
     text = text.replace("’", "'").replace("‘", "'") if "‘" not in text or "’" not in text else text
+    text = _GENDERED.sub("", text)
     out: list[Token] = []
     pos = 0
     for m in _PATTERN.finditer(text):

@@ -332,3 +332,11 @@ b("T7", "whether-channel-with-address", "always",
   P(email("Sekretariat", "albrecht@uni-kellstadt.example", "Termin", "x"), N, "seine Adresse"),
   P(chat("Prof. Albrecht", "+49 170 1112223", "Kurze Frage"), N, "WhatsApp"),
   P(other_email(), None))
+b("T7", "gendered-label-then-people", "always", "Meine Patient:innen Herbert Pichler und Ingrid Wallner", True,
+  P(email("Herbert Pichler", "h.pichler@gmx.example", "Termin", "x"), N),
+  P(email("Herbert Pichl", "hp@firma.example", "Angebot", "x"), None, "ähnlicher Name"))
+b("T7", "family-word-then-name", "always", "Mein Mann Thomas", True,
+  P(chat("Thomas", "+43 664 1112223", "Bin da"), N), P(other_chat(), None))
+b("T11", "number-to-clock-range", "custom", "Ruhezeit 20–7 Uhr: nichts melden, das hat bis 7 Uhr Zeit", True,
+  P(other_email(), H, "abends", at="2026-03-11 21:00", until="2026-03-12 07:00"),
+  P(other_email(), None, "tagsüber"))

@@ -707,3 +707,8 @@ b("T7", "his-mobile-is", "always", "any msg from the vet, Gareth Pryce, his mobi
   P(chat("Gareth", "+44 7700 914382", "Ewe's fine"), N, "his number"),
   P(email("Gareth Pryce", "gareth@pryce-vets.example", "Invoice", "x"), N, "his name"),
   P(other_chat(), None))
+b("T7", "title-before-a-rule", "always",
+  'weather alerts: emails with "heavy rain warning" or "flood" in the subject', True,
+  P(email("MetService", "warnings@metservice.example", "Heavy rain warning for Wairarapa", "x"), N),
+  P(email("MetService", "warnings@metservice.example", "Your weekly outlook", "Heavy rain warning lifted"), None,
+    "the words in the body only"))
