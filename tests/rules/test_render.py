@@ -54,6 +54,8 @@ def scopes(draw) -> list:
         parts.append(R.Kind(kinds=("email",)))
         if draw(st.booleans()):
             parts.append(R.Addressed(how=draw(st.sampled_from(["to", "cc"]))))
+        if draw(st.booleans()):
+            parts.append(R.Thread())
     if draw(st.booleans()):  # senders that can send this kind (an address writes no WhatsApp message)
         senders = st.lists(who, min_size=1, max_size=2, unique=True).filter(
             lambda ws: family != "chat" or not any(w.by == "domain" for w in ws))
@@ -76,7 +78,7 @@ def readings(draw) -> Reading:
     effect = draw(st.sampled_from(["notify", "skip"]))
     unless = None
     if draw(st.booleans()) and not isinstance(parts[0], R.Everything):
-        exception = draw(st.sampled_from([R.Mention(), R.Category(categories=("newsletter",)), R.Addressed(how="cc"),
+        exception = draw(st.sampled_from([R.Mention(), R.Category(categories=("newsletter",)), R.Addressed(how="cc"), R.Thread(),
                                           R.Sender(who=(R.Who(by="name", value="Ana Ruiz"),))]))
         if isinstance(exception, R.Mention) and not any(isinstance(p, R.Chat) for p in parts) \
                 or not possible_kinds(exception) & possible_kinds(_cond(parts)):  # an exception that can apply

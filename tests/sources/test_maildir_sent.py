@@ -127,3 +127,24 @@ def test_s1_t3_a_name_the_user_writes_to_elsewhere_does_not_decide_the_rule(tmp_
     if not by_rule:
         assert not decision.certain and "display name matches Kandice Phillips, but the address kandice.p@gmail.com " \
             "is not one known for them (the Sent folder shows" in decision.reason, decision.reason
+
+
+def test_s1_a_reply_in_a_thread_the_user_started_or_answered_is_marked(tmp_path: Path) -> None:
+    """issue 7 (thread): a reply whose In-Reply-To/References name a message the user sent - or one the user's
+    own reply answered - is `in_user_thread`; a new thread, or a reply in someone else's thread, is not."""
+    box = maildir(tmp_path)
+    out = folder(box / ".Sent")
+    mine = sent("Ines Duarte <ines@duarte.example>")
+    mine = mine.replace(b"Subject:", b"Message-ID: <mine-1@haddad-studio.example>\nIn-Reply-To: <root-9@other.example>\n"
+                                     b"References: <root-9@other.example>\nSubject:", 1)
+    deliver(out, mine, at=EPOCH - 3600, subdir="cur", flags="S")
+    deliver(box, message(sender="Ines Duarte <ines@duarte.example>", msg_id="<r1@x>",
+                         In_Reply_To="<mine-1@haddad-studio.example>"), at=EPOCH)
+    deliver(box, message(sender="Bo Lind <bo@lind.example>", msg_id="<r2@x>", References="<root-9@other.example>"),
+            at=EPOCH + 1)
+    deliver(box, message(sender="Cy Park <cy@park.example>", msg_id="<r3@x>", In_Reply_To="<elsewhere@y>"),
+            at=EPOCH + 2)
+    refs = events(box)
+    assert refs["ines@duarte.example"]["in_user_thread"] == "1"  # answers what the user sent
+    assert refs["bo@lind.example"]["in_user_thread"] == "1"  # in a thread the user answered in
+    assert "in_user_thread" not in refs["cy@park.example"]  # someone else's thread

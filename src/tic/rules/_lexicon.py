@@ -249,6 +249,23 @@ _add("conc", "even if|even when|even though|even from|even before|even after|eve
              "aunque|incluso si|aun si|auch wenn|selbst wenn|sogar wenn|meme si|meme quand|mesmo que|mesmo se|"
              "ainda que|not even if|not even when|ni siquiera si|ni siquiera cuando|ni aunque|nem mesmo se|"
              "nem mesmo quando|nicht mal wenn|nicht einmal wenn|auch nicht wenn|meme pas si|pas meme si|meme pas quand")
+# a reply in a thread the user started or answered (the Sent folder says which)
+_add("thread", "replying in a thread i started or answered|antworten in threads , die ich angefangen habe|"
+               "antworten auf mails , die ich geschickt habe|that reply in a thread i started or answered|it replies in a thread i started or answered|"
+               "replies in a thread i started or answered|replies to a thread i started|replies to threads i started|"
+               "replies to an email i sent|replies to emails i sent|replies to my emails|replies to my email|"
+               "replies to my threads|replies in my threads|replies to a thread i'm in|replies to threads i'm in|"
+               "replies in threads i started|replies on threads i started|replies to something i sent|"
+               "replies to a thread i started or answered|someone replies to an email i sent|"
+               "someone replies to a thread i started|anyone replies to an email i sent|"
+               "respuestas a hilos que empece|respuestas a hilos que empece yo|respuestas a mis correos|"
+               "las respuestas a hilos que empece yo|responde a un correo mio|respuestas a correos que envie|"
+               "antworten auf meine mails|antworten auf meine e-mails|antworten in threads, die ich angefangen habe|"
+               "antworten in threads die ich angefangen habe|antworten auf mails, die ich geschickt habe|"
+               "reponses a mes mails|les reponses aux fils de discussion que j'ai lances|"
+               "reponses aux fils de discussion que j'ai lances|reponses aux fils que j'ai lances|"
+               "reponses a mes threads|respostas aos meus e-mails|respostas as conversas que eu comecei|"
+               "respostas a e-mails que enviei")
 # where the user is among an e-mail's recipients (To, or only Cc)
 _add("addressed", "i'm only in cc|i am only in cc|i'm only on cc|i am only on cc|i'm only cc'd|i am only cc'd|"
                   "i'm just cc'd|i'm just in cc|i'm just on cc|i'm merely cc'd|only cc'd|just cc'd|only in cc|"

@@ -51,6 +51,7 @@ class Phrase:
     chat: str = ""
     mention: bool = False
     addressed: str = ""  # "to" | "cc": where the user is among an e-mail's recipients
+    thread: bool = False  # a reply in a thread the user started or answered
     created_today: bool = False
     created_new: bool = False
     within: int | None = None
@@ -72,7 +73,8 @@ class Phrase:
     @property
     def empty(self) -> bool:
         return not (self.kinds or self.generic_kinds or self.who or self.topics or self.subject_topics or self.cats
-                    or self.group is not None or self.chat or self.mention or self.addressed or self.created_today
+                    or self.group is not None or self.chat or self.mention or self.addressed or self.thread
+                    or self.created_today
                     or self.created_new or self.within or self.starts_on or self.recur or self.all_day or self.cancelled or self.changed or self.windows
                     or self.amounts)
 
@@ -81,7 +83,8 @@ class Phrase:
         return bool(self.kinds or self.generic_kinds) and Phrase(kinds=self.kinds,
                                                                    generic_kinds=self.generic_kinds).empty is False \
             and not (self.who or self.topics or self.subject_topics or self.cats or self.group is not None
-                     or self.chat or self.mention or self.addressed or self.created_today or self.created_new
+                     or self.chat or self.mention or self.addressed or self.thread or self.created_today
+                     or self.created_new
                      or self.within or self.recur or self.all_day or self.cancelled or self.changed or self.windows or self.amounts)
 
 
@@ -90,7 +93,7 @@ class Phrase:
 _NP_START = {"kind", "any", "notice", "cat"}
 _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "changed", "onday", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
-               "msgverb", "new", "addressed"}
+               "msgverb", "new", "addressed", "thread"}
 _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
 
 
@@ -226,6 +229,10 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "mention":
             ph.mention = True
+            i += 1
+            continue
+        if cls == "thread":
+            ph.thread = True  # an e-mail's, as the shape says
             i += 1
             continue
         if cls == "addressed":
@@ -569,7 +576,7 @@ def _modifies_kind(items: list[Item], i: int) -> bool:
 # what kind of condition an item starts: an "or" between two of the same kind lists alternatives of it; between
 # two kinds ("added today or starting within the hour") it would be read as "and" - never
 _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "starts": "starts", "within": "starts",
-                 "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention", "addressed": "addressed",
+                 "recur": "recur", "allday": "allday", "cancelled": "change", "changed": "change", "mention": "mention", "addressed": "addressed", "thread": "thread",
                  "between": "window", "weekend": "window", "weekday": "window", "day": "window", "before": "window",
                  "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
 

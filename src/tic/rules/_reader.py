@@ -21,6 +21,7 @@ from dataclasses import fields
 
 from tic.rules._reading import (
     Addressed,
+    Thread,
     All,
     AllDay,
     Cancelled,
@@ -807,6 +808,8 @@ def _cond(p: Phrase) -> object:
         parts.append(Mention())
     if p.addressed:
         parts.append(Addressed(how=p.addressed))
+    if p.thread:
+        parts.append(Thread())
     for phrase in p.topics + p.subject_topics:
         _findable(phrase)
     if p.topics:

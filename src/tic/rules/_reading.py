@@ -112,6 +112,12 @@ class Addressed(_Node):
     how: Literal["to", "cc"]
 
 
+class Thread(_Node):
+    """An e-mail that replies in a thread the user started or answered (known from the Sent folder)."""
+
+    op: Literal["thread"] = "thread"
+
+
 class Topic(_Node):
     """The text mentions a topic: every phrase's key words (any phrase of `phrases` is enough)."""
 
@@ -261,7 +267,7 @@ class Not(_Node):
 
 
 Cond = Annotated[
-    Union[Everything, Kind, Sender, Chat, Mention, Addressed, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
+    Union[Everything, Kind, Sender, Chat, Mention, Addressed, Thread, Topic, Category, Created, StartsWithin, StartsOn, Recurring, AllDay, Cancelled,
           Changed,
           Window,
           Amount, Judgement, All, Any, Not],

@@ -212,6 +212,15 @@ def _mention(c, e: Event, ctx):
     return "the user is @-mentioned" if e.kind == "whatsapp" and e.mentions_me else None
 
 
+@shape("thread", kinds=EMAIL, specificity=2, render=lambda c: "replying in a thread I started or answered",
+       absent="not a reply in a thread the user started or answered",
+       clause=lambda c: "it replies in a thread I started or answered")
+def _thread(c: R.Thread, e: Event, ctx):
+    """A reply in a thread the user started or answered: one of the messages it answers is one the Sent folder
+    holds, or one a sent message answered. No Sent folder: nothing can be told - the rule says nothing."""
+    return "it replies in a thread the user wrote in" if e.kind == "email" and e.refs.get("in_user_thread") else None
+
+
 _ADDRESSED = {"to": "I am in the To line", "cc": "I am only in CC"}
 
 

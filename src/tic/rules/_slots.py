@@ -60,7 +60,7 @@ def phone(text: str) -> str:
 _SENDER_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "about", "with",
                 "kind", "notice", "group", "mention", "created", "today", "starts", "within", "recur", "allday",
                 "judge", "cmp", "between", "after", "before", "weekend", "weekday", "day", "emph", "subject", "new",
-                "addressed"}
+                "addressed", "thread"}
 _DESCRIPTIVE = {"word", "name"}
 _WORKS_AT = {"at", "bei", "chez"}
 _NAME_ARTICLES = {"the", "les", "le", "la", "los", "las", "el", "die", "der", "das", "os", "as", "o", "a"}
@@ -467,7 +467,7 @@ def _word_list(items: list[Item], j: int) -> bool:
 _CLAUSE_SUBJECTS = {"i", "i'm", "je", "j'", "ich", "yo", "eu", "nous", "wir", "we", "we're"}
 _TOPIC_STOP = {"v+", "v-", "neg", "unless", "except", "only", "if", "conc", "concfull", "always", "from", "msgverb",
                "today", "within", "allday", "recur", "judge", "emph", "cmp", "between", "after", "before",
-               "subject", "org", "weekend", "weekday", "day", "night", "hold", "addressed"}  # a window ends the topic
+               "subject", "org", "weekend", "weekday", "day", "night", "hold", "addressed", "thread"}  # a window ends the topic
 
 
 def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple[list[str], int]:

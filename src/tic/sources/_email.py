@@ -35,6 +35,7 @@ KEPT_HEADERS = (
     "Feedback-ID", "Authentication-Results", "Received-SPF", "Cc", "Organization",
 )
 HEADER_CAP = 500  # characters kept per header value
+REFS_CAP = 4000  # characters of the Message-IDs a reply refers to
 
 _MSG_ID = re.compile(r"<([^<>\s]+)>")
 
@@ -94,6 +95,9 @@ def email_event(raw: bytes, *, source: str, received: datetime, seen: bool = Fal
     thread = ref_ids[0] if ref_ids else _first_id(h.text("In-Reply-To"))
     if thread:
         refs["thread_id"] = thread
+    replied = list(dict.fromkeys([*_MSG_ID.findall(h.text("In-Reply-To")), *ref_ids]))
+    if replied:  # the messages this one answers: a reply in a thread the user started or answered (_sent)
+        refs["replies_to"] = " ".join(replied)[:REFS_CAP]
     senders = _people(h, "From")
     headers = {name: h.text(name)[:HEADER_CAP] for name in KEPT_HEADERS}
     if received.tzinfo is None:

@@ -29,6 +29,8 @@ from pathlib import Path
 
 from tic.sources._event import Event
 
+_MSG_ID = re.compile(r"<([^<>\s]+)>")
+
 __all__ = ["Correspondents", "SENT_NAMES", "lookalike"]
 
 SENT_NAMES = frozenset({
@@ -126,6 +128,7 @@ class Correspondents:
     names: dict[str, str] = field(default_factory=dict)  # folded display name -> an address written to with it
     own: set[str] = field(default_factory=set)
     domains: dict[str, str] = field(default_factory=dict)  # domain written to -> an address at it
+    threads: set[str] = field(default_factory=set)  # Message-IDs of what the user sent, and of what it answered
     _stamp: tuple = ()
 
     @classmethod
@@ -141,7 +144,7 @@ class Correspondents:
         if stamp == self._stamp:
             return
         self._stamp = stamp
-        self.addresses, self.names, self.own = set(), {}, set()
+        self.addresses, self.names, self.own, self.threads = set(), {}, set(), set()
         for folder in self.folders:
             for sub in ("cur", "new"):
                 try:
@@ -164,6 +167,8 @@ class Correspondents:
             msg = _PARSER.parsebytes(head.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n")
         except (OSError, ValueError, TypeError):
             return  # an unreadable sent message only means one correspondent fewer
+        for name in ("Message-ID", "In-Reply-To", "References"):  # a thread the user started, or answered in
+            self.threads.update(_MSG_ID.findall(" ".join(str(v) for v in msg.get_all(name, []))))
         for _, addr in email.utils.getaddresses([str(v) for v in msg.get_all("From", [])]):
             if "@" in addr:
                 self.own.add(addr.lower())
@@ -178,9 +183,12 @@ class Correspondents:
                 self.names.setdefault(folded, addr)
 
     def mark(self, event: Event) -> Event:
-        """The event with what its sender is to the user in `refs` (unchanged when nothing is known)."""
+        """The event with what its sender is to the user in `refs` (unchanged when nothing is known), and whether it
+        replies in a thread the user started or answered (`refs["in_user_thread"]`)."""
         if not self.folders:
             return event
+        if self.threads & set(event.refs.get("replies_to", "").split()):
+            event = event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1"}})
         address = event.sender.address.lower()
         if not address or address in self.own:
             return event

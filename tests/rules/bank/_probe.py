@@ -25,7 +25,7 @@ from tic.sources import Event, Person
 __all__ = [
     "NOW", "TZ", "ME", "N", "S", "H", "SKIP_OR_HOLD", "LANGS", "SECTIONS", "Case", "Probe", "P", "local",
     "email", "chat", "event", "newsletter", "promo", "digest", "social", "receipt", "list_post", "autoreply",
-    "other_email", "other_chat", "other_event", "weekly", "daily", "monthly", "Bank", "Person", "timedelta", "minutes", "hours", "days", "LOCAL_TODAY_ONLY",
+    "other_email", "other_chat", "other_event", "in_my_thread", "weekly", "daily", "monthly", "Bank", "Person", "timedelta", "minutes", "hours", "days", "LOCAL_TODAY_ONLY",
 ]
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=timezone.utc)  # a Wednesday; 11:00 in Madrid
@@ -239,6 +239,11 @@ def autoreply(sender_name: str, address: str, subject: str = "Automatic reply: O
     return email(sender_name, address, subject,
                  "I am out of the office until 16 March with limited access to e-mail.",
                  headers={"Auto-Submitted": "auto-replied", "X-Autoreply": "yes"})
+
+
+def in_my_thread(event: Event) -> Event:
+    """The e-mail as a reply in a thread the user started or answered (what the Sent folder tells the source)."""
+    return event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1"}})
 
 
 def other_email() -> Event:

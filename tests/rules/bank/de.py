@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -188,7 +188,9 @@ b("T7", "only-in-cc", "never", "Mails, bei denen ich nur in CC stehe", True,
   P(email("Uwe Brand", "uwe@brand.example", "x", "x", to=(Person(name="Team", address="team@brand.example"),),
           headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "nur in CC"),
   P(email("Uwe Brand", "uwe@brand.example", "x", "x"), None, "im An-Feld"))
-b.no("T7", "nofield", "always", "Antworten in Threads, die ich angefangen habe")
+b("T7", "replies-in-my-thread", "always", "Antworten in Threads, die ich angefangen habe", True,
+  P(in_my_thread(email("Uwe Brand", "uwe@brand.example", "Re: Angebot", "x")), N, "Antwort in meinem Thread"),
+  P(email("Uwe Brand", "uwe@brand.example", "Angebot", "x"), None, "neuer Thread"))
 b.no("T7", "qualifier", "always", "Sprachnachrichten von Oma")
 b.no("T7", "qualifier", "always", "Mails von Katharina Vogt mit Anhang")
 b.no("T7", "qualifier", "custom", "Melde Jens Albrecht nur, wenn er im Urlaub ist")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
+    in_my_thread, LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
     hours, list_post, local, minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social,
     weekly,
 )
@@ -300,7 +300,9 @@ b.no("T7", "judgement", "never", "Emails that are obviously just small talk")
 # --- not readable offline --------------------------------------------------------------------------------
 b.no("T7", "judgement", "always", "Anything urgent from important clients")
 b.no("T7", "role", "always", "Emails from my dentist's office")
-b.no("T7", "nofield", "always", "Replies to threads I started")
+b("T7", "replies-in-my-thread", "always", "Replies to threads I started", True,
+  P(in_my_thread(email("Ola Berg", "ola@berg.example", "Re: Budget", "x")), N, "a reply in my thread"),
+  P(email("Ola Berg", "ola@berg.example", "Budget", "x"), None, "a new thread"))
 b("T7", "only-in-cc", "never", "Emails where I'm only in CC", True,
   P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", to=(Person(name="Team", address="team@ruiz.example"),),
           headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "in Cc, not in To"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -187,7 +187,9 @@ b("T7", "only-in-cc", "never", "Los correos en los que solo estoy en copia", Tru
   P(email("Pilar Gil", "pilar@gil.example", "x", "x", to=(Person(name="Team", address="team@gil.example"),),
           headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "solo en copia"),
   P(email("Pilar Gil", "pilar@gil.example", "x", "x"), None, "en el Para"))
-b.no("T7", "nofield", "always", "Las respuestas a hilos que empecé yo")
+b("T7", "replies-in-my-thread", "always", "Las respuestas a hilos que empecé yo", True,
+  P(in_my_thread(email("Pilar Gil", "pilar@gil.example", "Re: Presupuesto", "x")), N, "respuesta en mi hilo"),
+  P(email("Pilar Gil", "pilar@gil.example", "Presupuesto", "x"), None, "hilo nuevo"))
 b.no("T7", "qualifier", "always", "Los audios de WhatsApp de Mamá")
 b.no("T7", "qualifier", "always", "Correos de Rocío Benítez con archivos adjuntos")
 b.no("T7", "qualifier", "custom", "Avísame cuando Ernesto Villalba escriba más de tres veces seguidas")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -186,7 +186,9 @@ b("T7", "only-in-cc", "never", "Les mails où je suis seulement en copie", True,
   P(email("Luc Morel", "luc@morel.example", "x", "x", to=(Person(name="Team", address="team@morel.example"),),
           headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "en copie"),
   P(email("Luc Morel", "luc@morel.example", "x", "x"), None, "destinataire"))
-b.no("T7", "nofield", "always", "Les réponses aux fils de discussion que j'ai lancés")
+b("T7", "replies-in-my-thread", "always", "Les réponses aux fils de discussion que j'ai lancés", True,
+  P(in_my_thread(email("Luc Morel", "luc@morel.example", "Re: Devis", "x")), N, "réponse dans mon fil"),
+  P(email("Luc Morel", "luc@morel.example", "Devis", "x"), None, "nouveau fil"))
 b.no("T7", "qualifier", "always", "Les messages vocaux de Papa")
 b.no("T7", "qualifier", "always", "Les mails de Camille Lefèvre avec une pièce jointe")
 b.no("T7", "qualifier", "custom", "Préviens-moi quand Antoine Roussel écrit plus de trois fois dans la journée")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -191,7 +191,9 @@ b("T7", "only-in-cc", "never", "E-mails em que estou só em cópia", True,
   P(email("Rui Lopes", "rui@lopes.example", "x", "x", to=(Person(name="Team", address="team@lopes.example"),),
           headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "só em cópia"),
   P(email("Rui Lopes", "rui@lopes.example", "x", "x"), None, "no Para"))
-b.no("T7", "nofield", "always", "Respostas às conversas que eu comecei")
+b("T7", "replies-in-my-thread", "always", "Respostas às conversas que eu comecei", True,
+  P(in_my_thread(email("Rui Lopes", "rui@lopes.example", "Re: Orçamento", "x")), N, "resposta na minha conversa"),
+  P(email("Rui Lopes", "rui@lopes.example", "Orçamento", "x"), None, "conversa nova"))
 b.no("T7", "qualifier", "always", "Os áudios da Avó")
 b.no("T7", "qualifier", "always", "E-mails da Joana Figueiredo com anexos")
 b.no("T7", "qualifier", "custom", "Mensagens do Rui Mascarenhas quando ele estiver de férias")
