@@ -24,6 +24,8 @@ def test_issue11_first_paint_under_300ms(browser, engine):
         p = context.new_page()
         p.goto(engine.url)
         expect(p.locator("#connection.live")).to_be_visible()
+        # the browser records the paint entry a little after painting: on a busy machine it may not be there yet
+        p.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
         paints.append(p.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0].startTime"))
         context.close()
