@@ -775,6 +775,16 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         raise Unread(f'"{prev.text}" "{it.text}": another name, or what the message says?')  # 'PagerDuty "resolved"'
     if nxt is not None and nxt.cls == "group" and it.text.endswith(("'s", "’s")):
         raise Unread(f'"{it.text} {nxt.text}": which group is that? (name it as it is called)')
+    k = i + 1
+    while k < len(items) and items[k].cls == "word" and items[k].text.islower() and k - i <= 3:
+        k += 1
+    if k > i + 1 and k < len(items) and items[k].cls == "group" and items[k].value is True:
+        named = " ".join(x.text for x in items[i:k])  # "the Ruamāhanga Rd neighbours whatsapp group": its whole name
+        _one_chat(ph, named)
+        ph.chat = named
+        ph.group = True
+        ph.kinds.add("whatsapp")
+        return k + 1
     if nxt is not None and nxt.cls == "group" and nxt.value is True:
         _one_chat(ph, it.text)
         ph.chat = it.text

@@ -714,3 +714,6 @@ b("T7", "title-before-a-rule", "always",
   P(email("MetService", "warnings@metservice.example", "Heavy rain warning for Wairarapa", "x"), N),
   P(email("MetService", "warnings@metservice.example", "Your weekly outlook", "Heavy rain warning lifted"), None,
     "the words in the body only"))
+b("T7", "group-name-with-lower-words", "always", "anything in the Ruamāhanga Rd neighbours whatsapp group", True,
+  P(chat("Jo", "+64 21 555 0101", "Cows out on the road", group=True, chat_name="Ruamāhanga Rd neighbours 🐑"), N),
+  P(chat("Jo", "+64 21 555 0101", "hi", group=True, chat_name="Ruamāhanga Rd"), None, "another group"))
