@@ -708,7 +708,8 @@ _add("onlymention", "nur bei @ - erwahnung|nur bei @-erwahnung|nur bei erwahnung
                     "seulement avec mention|so com mencao")
 # the day a calendar item starts on: later today, or tomorrow (T9: the user's local dates)
 _add("onday", "tomorrow|for tomorrow|manana|para manana|amanha|para amanha|pra amanha|morgen|fur morgen|demain|"
-              "pour demain", "tomorrow")
+              "pour demain|tomorrow's|tomorrows|on tomorrow's|on tomorrows|de demain|de manana|de amanha|von morgen",
+     "tomorrow")
 _add("onday", "later today|tonight|this evening|hoy mismo|esta noche|heute noch|heute abend|ce soir|"
               "plus tard aujourd'hui|ainda hoje|hoje a noite|hoje mesmo|"
               # "ajouté au calendrier pour aujourd'hui": an item for today, not one added today

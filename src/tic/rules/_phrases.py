@@ -454,6 +454,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "word" and fold(it.text) in _INSTITUTIONS and (
                 _before_amount(items, i) is not None or _modifies_kind(items, i)):
             raise Unread(f'who "{it.text}" is is not known locally: name them')  # "alertas del banco de más de 1.000 €"
+        if cls == "word" and _modifies_kind(items, i) and fold(it.text) in _ATTENDANCE:
+            raise Unread(f'"{it.text} {items[i + 1].text}": how you are invited is not known offline')
         if cls == "word" and _modifies_kind(items, i) and fold(it.text) in _WHOSE_NOT_WHAT:
             raise Unread(f'"{it.text}" {items[i + 1].text}: which ones? (name the senders or their domain)')
         if cls == "word" and _modifies_kind(items, i):
@@ -541,6 +543,9 @@ def _before_amount(items: list[Item], i: int) -> int | None:
     return j if j < len(items) and items[j].cls == "cmp" and items[j - 1].cls in {"word", "f", "name"} else None
 
 
+# words before a calendar item that say how the user is invited, which the reader does not know ("optional meetings")
+_ATTENDANCE = {"optional", "mandatory", "required", "tentative", "declined", "accepted", "unanswered", "optionale",
+               "opcionales", "opcional", "optionnelles", "optionnel", "facultatives", "facultativos", "facultativas"}
 # words before a kind of message that say whose or what sort it is, which no message's text says ("work emails",
 # "personal messages"): never a topic to look for
 _WHOSE_NOT_WHAT = {"work", "personal", "private", "business", "office", "professional", "job", "family", "school",

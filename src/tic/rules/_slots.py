@@ -127,6 +127,10 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             else:
                 who.append(Who(by="name", value=name))
             org_next = org
+            if it.weak and j + 1 < len(items) and items[j].cls == "with" and items[j + 1].cls in {"domain", "email"}:
+                who.pop()  # "Mails von Mandanten mit @hofbauer-gmbh.de": what they are, then where they write from
+                j += 1
+                continue
             k = j
             while k < len(items) and items[k].cls == "word":
                 k += 1

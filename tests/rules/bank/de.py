@@ -342,3 +342,6 @@ b("T7", "family-word-then-name", "always", "Mein Mann Thomas", True,
 b("T11", "number-to-clock-range", "custom", "Ruhezeit 20–7 Uhr: nichts melden, das hat bis 7 Uhr Zeit", True,
   P(other_email(), H, "abends", at="2026-03-11 21:00", until="2026-03-12 07:00"),
   P(other_email(), None, "tagsüber"))
+b("T7", "noun-with-domain", "always", "Mails von Mandanten mit @hofbauer-gmbh.example", True,
+  P(email("K. Hofbauer", "k.hofbauer@hofbauer-gmbh.example", "Vertrag", "x"), N),
+  P(email("Hofbauer Reisen", "info@hofbauer-reisen.example", "Angebot", "x"), None, "andere Domain"))

@@ -717,3 +717,7 @@ b("T7", "title-before-a-rule", "always",
 b("T7", "group-name-with-lower-words", "always", "anything in the Ruamāhanga Rd neighbours whatsapp group", True,
   P(chat("Jo", "+64 21 555 0101", "Cows out on the road", group=True, chat_name="Ruamāhanga Rd neighbours 🐑"), N),
   P(chat("Jo", "+64 21 555 0101", "hi", group=True, chat_name="Ruamāhanga Rd"), None, "another group"))
+b("T7", "tomorrows-calendar", "custom", "let me know if something on tomorrows calendar gets cancelled", True,
+  P(event("Dentist", start_in=hours(24), status="CANCELLED"), N, "tomorrow, cancelled"),
+  P(event("Dentist", start_in=days(3), status="CANCELLED"), None, "another day"))
+b.no("T7", "how-invited", "never", "Calendar invites for optional meetings")
