@@ -250,7 +250,10 @@ _add("conc", "even if|even when|even though|even from|even before|even after|eve
              "ainda que|not even if|not even when|ni siquiera si|ni siquiera cuando|ni aunque|nem mesmo se|"
              "nem mesmo quando|nicht mal wenn|nicht einmal wenn|auch nicht wenn|meme pas si|pas meme si|meme pas quand")
 # a reply in a thread the user started or answered (the Sent folder says which)
-_add("thread", "replying in a thread i started or answered|antworten in threads , die ich angefangen habe|"
+_add("thread", "les reponses aux fils de mails que j'ai lances|reponses aux fils de mails que j'ai lances|"
+               "alguem responder um e-mail que eu mandei|responder um e-mail que eu mandei|"
+               "responder a um e-mail que eu mandei|responder um email que eu mandei|alguien responde a un correo mio|"
+               "replying in a thread i started or answered|antworten in threads , die ich angefangen habe|"
                "antworten auf mails , die ich geschickt habe|that reply in a thread i started or answered|it replies in a thread i started or answered|"
                "replies in a thread i started or answered|replies to a thread i started|replies to threads i started|"
                "replies to an email i sent|replies to emails i sent|replies to my emails|replies to my email|"
@@ -270,7 +273,9 @@ _add("thread", "replying in a thread i started or answered|antworten in threads 
 _add("addressed", "i'm only in cc|i am only in cc|i'm only on cc|i am only on cc|i'm only cc'd|i am only cc'd|"
                   "i'm just cc'd|i'm just in cc|i'm just on cc|i'm merely cc'd|only cc'd|just cc'd|only in cc|"
                   "only on cc|i'm cc'd|i am cc'd|i'm cc'd on|i get cc'd on|i'm in cc|i am in cc|i'm on cc|cc'd|"
-                  "cc'd to me|cc only|cc-only|in cc|on cc|cc|"
+                  "cc'd to me|cc only|cc-only|in cc|on cc|cc|im only cc'd|im only in cc|im only on cc|im cc'd|"
+                  "im just cc'd|cc's me|ccs me|cc me|copies me|me pone en copia|me ponen en cc|me pone en cc|"
+                  "mich in cc setzt|mich in cc nimmt|me met en copie|me mettent en copie|me coloca em copia|"
                   "solo estoy en copia|estoy solo en copia|solo estoy en cc|estoy en copia|estoy en cc|solo en copia|"
                   "solo en cc|me ponen en copia|en copia|con copia|"
                   "ich nur in cc stehe|ich nur in cc bin|ich in cc stehe|ich in cc bin|nur in cc|in cc|"
@@ -291,7 +296,7 @@ _add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i
                   "adresses directement a moi|envoyes directement a moi|estou no para|estou no campo para|"
                   "no campo para|enviados diretamente para mim|diretamente para mim", "to")
 # "e-mails where I'm only in CC": "where" says which e-mails (valid only before where the user is: _scan)
-_add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|wo|"
+_add("f", "where|in which|en los que|en las que|em que|nos quais|dans lesquels|dans lesquelles|ou|in denen|wo|donde|onde|"
           "bei denen", "where")
 _add("mention", "@mentioning me|@ - mentioning me|@-mentioning me|@mentions me|@ - mentions me|@-mentions me|"
                 "@mentioning|@ - mentioning|")
@@ -333,6 +338,10 @@ _add("ident", "his mobile is|her mobile is|their mobile is|his number is|her num
               "o numero dela e|o celular dele e|o celular dela e|su movil es|su celular es|su numero es|"
               "seine nummer ist|ihre nummer ist|seine handynummer ist|ihre handynummer ist|son numero est|"
               "son portable est")
+_add("emph", "completely|completly|entirely|totally|altogether|for good|komplett|vollstandig|completamente|"
+             "totalmente|completement|totalement|entierement")
+_add("created", "eingetragen werden|eingetragen wird|hinzugefugt werden|hinzugefugt wird|angelegt werden|"
+                "angelegt wird")
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb
@@ -415,7 +424,8 @@ _add("role", "recruiter|recruiters|recruiting agencies|recruitment agencies|head
      "recruiter")
 _add("role", "school|schools|the school|my kids' school|my children's school|the kids' school|escuela|colegio|"
              "schule|ecole|escola|nursery|daycare|day care|preschool|kindergarten|kita|creche|guarderia|"
-             "escuela infantil|infantario|jardim de infancia|garderie|ecole maternelle|maternelle", "school")
+             "escuela infantil|infantario|jardim de infancia|garderie|ecole maternelle|maternelle|kids school|"
+             "the kids school|my kids school|childrens school|the childrens school|my childrens school", "school")
 _add("msgverb", "emailing|emailing me|emails me|email me|e-mails me|mails me|emails|e-mails|mailt mir|me manda un correo|m'envoie un mail", E)
 _add("msgverb", "writes to me|writes me|write to me|write me|sends me|sends|send me|me escribe|me escriben|me envia|"
                 "me manda|schreibt mir|schreiben mir|schickt mir|m'ecrit|m'ecrivent|m'envoie|me escreve|me escrevem|"

@@ -391,6 +391,11 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                 out.append(Item("word", tok.text, value=tok.low))
                 i += 1
                 continue
+            if j == i + 1 and _common_noun(tok) and (fixed := _typo(tok.low)) is not None:
+                lex = next(c for c in candidates([fixed], 0) if c.words == 1)  # "keine Benachrichtgungen": a slip
+                out.append(Item(lex.cls, tok.text, value=lex.value))
+                i += 1
+                continue
             if j == i + 1 and (_common_noun(tok) or tok.low in AMOUNT_NOUNS):  # "Webinar-Einladungen", "Invoices":
                 # a German plural noun, a paper that carries an amount - never a name
                 out.append(Item("word", tok.text, value=tok.low))
@@ -414,7 +419,7 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
 
 # a slip is corrected only into a word that names something; never into a negation, a verb or a connective,
 # where a wrong guess ("nights" -> German "nichts") would flip or bend the rule
-_TYPO_CLASSES = {"always", "kind", "cat", "mention", "group", "unsaved", "saved", "recur", "allday", "role"}
+_TYPO_CLASSES = {"always", "kind", "cat", "mention", "group", "unsaved", "saved", "recur", "allday", "role", "notice"}
 
 
 @lru_cache(maxsize=1)

@@ -185,6 +185,12 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             if k < len(items) and items[k].cls == "name":
                 j = k  # "l'école Jules-Ferry", "the school St Mary's": the name says which one; any school is wider
                 continue
+            if k < len(items) and items[k].cls == "aside" and len(inner := [x for x in items[k].items
+                                                                           if x.cls != "punct"]) == 1 \
+                    and inner[0].cls == "name":
+                who.append(Who(by="name", value=inner[0].text))  # "the kids' school (Maplewood Elementary)": which
+                j = k + 1
+                continue
             who.append(Who(by="role", value=str(it.value)))
             j += 1
             continue

@@ -345,3 +345,6 @@ b("T11", "number-to-clock-range", "custom", "Ruhezeit 20–7 Uhr: nichts melden,
 b("T7", "noun-with-domain", "always", "Mails von Mandanten mit @hofbauer-gmbh.example", True,
   P(email("K. Hofbauer", "k.hofbauer@hofbauer-gmbh.example", "Vertrag", "x"), N),
   P(email("Hofbauer Reisen", "info@hofbauer-reisen.example", "Angebot", "x"), None, "andere Domain"))
+b("T11", "slip-in-a-noun", "custom", "Zwischen 22 und 7 Uhr keine Benachrichtgungen, außer von meiner Frau Lena", True,
+  P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Lena", "+49 170 999 8887", "Schläfst du?"), N, "Lena nachts", at="2026-03-11 23:00"))

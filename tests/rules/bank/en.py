@@ -721,3 +721,12 @@ b("T7", "tomorrows-calendar", "custom", "let me know if something on tomorrows c
   P(event("Dentist", start_in=hours(24), status="CANCELLED"), N, "tomorrow, cancelled"),
   P(event("Dentist", start_in=days(3), status="CANCELLED"), None, "another day"))
 b.no("T7", "how-invited", "never", "Calendar invites for optional meetings")
+b("T7", "only-ccd-no-apostrophe", "never", "emails where im only cc'd", True,
+  P(email("Ana Ruiz", "ana@ruiz.example", "FYI", "x", to=(Person(name="Team", address="team@ruiz.example"),),
+          headers={"Cc": "lucia@ferran.example"}), S),
+  P(email("Ana Ruiz", "ana@ruiz.example", "Question", "x"), None))
+b("T7", "role-then-name-in-brackets", "always", "Anything from the kids' school (Maplewood Elementary)", True,
+  P(email("Maplewood Elementary", "office@maplewood.example", "Trip", "x"), N),
+  P(email("Oakdale Elementary", "office@oakdale.example", "Trip", "x"), None, "another school"))
+b("T7", "group-completely", "never", "Mute the 'Hall 3 Flatmates' group completly", True,
+  P(chat("Sam", "+44 7700 900888", "bins!", group=True, chat_name="Hall 3 Flatmates"), S), P(other_chat(), None))

@@ -300,3 +300,6 @@ b("T7", "fora-isso-silencio", "custom", 'Grupo "Família Lima" no WhatsApp: só 
   True,
   P(chat("Tia Rosa", "+55 11 91234 0000", "@eu vem domingo?", group=True, chat_name="Família Lima", mentions=("me",)), N),
   P(chat("Tia Rosa", "+55 11 91234 0000", "bom dia 🌞", group=True, chat_name="Família Lima"), S))
+b("T7", "reply-to-what-i-sent", "custom", "Se alguém responder um e-mail que eu mandei, me avisa na hora", True,
+  P(in_my_thread(email("Rui Lopes", "rui@lopes.example", "Re: Proposta", "x")), N),
+  P(email("Rui Lopes", "rui@lopes.example", "Proposta nova", "x"), None))
