@@ -342,6 +342,7 @@ _add("emph", "completely|completly|entirely|totally|altogether|for good|komplett
              "totalmente|completement|totalement|entierement")
 _add("created", "eingetragen werden|eingetragen wird|hinzugefugt werden|hinzugefugt wird|angelegt werden|"
                 "angelegt wird")
+_add("f", "otros|otras|otro|otra|outros|outras|outro|outra|autres|autre|andere|anderen|anderer|anderes")  # "other"
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

@@ -459,12 +459,16 @@ def _only_in_window(items: list[Item]) -> list[Item]:
     return [Item("neg", "nothing"), *window, Item("except", "except"), *rest]
 
 
+_OTHER = {"other", "otros", "otras", "otro", "otra", "outros", "outras", "outro", "outra", "autres", "autre", "andere",
+          "anderen", "anderer", "anderes"}
+
+
 def _other_than_what(items: list[Item]) -> None:
     """'Other WhatsApp groups: only if I'm @-mentioned': other than those another rule names - which the rule
     alone cannot say. 'Out-of-office and other automatic replies' is both, and read."""
     for k, it in enumerate(items):
         before = k - 1 if k > 0 and items[k - 1].cls == "any" else k  # "… and any other recurring meeting"
-        if it.cls == "f" and fold(it.text) == "other" and not (before > 0 and items[before - 1].cls in {"and", "or"}):
+        if it.cls == "f" and fold(it.text) in _OTHER and not (before > 0 and items[before - 1].cls in {"and", "or"}):
             raise Unread('"other …": other than what? (name them, or write it as an exception to that rule)')
 
 

@@ -338,3 +338,4 @@ b("T11", "nothing-rings-all-waits", "custom", "De 22h à 8h, rien ne sonne, tout
 b("T7", "service-for-product", "never", "Les notifs de Bandcamp et Spotify for Artists, sauf les virements", True,
   P(email("Spotify for Artists", "no-reply@spotify.example", "Your weekly stats", "x"), S),
   P(email("Artists Union", "hello@artistsunion.example", "Réunion", "x"), None, "pas « Artists »"))
+b.no("T7", "other-groups", "custom", "Autres groupes : seulement si on me mentionne")
