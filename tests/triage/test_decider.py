@@ -483,3 +483,14 @@ def test_t7_only_in_cc_needs_the_users_address_which_the_batch_shows() -> None:
     assert all(not decisions[e.key].reason.startswith("Never notify") for e in to_me)
     alone = local_decisions([cc_only], rules, NOW)[0]  # nobody's address is known from one e-mail: no rule says
     assert not alone.reason.startswith("Never notify")
+
+
+def test_issue7_a_domain_made_to_pass_for_one_the_rules_name_is_an_impostor() -> None:
+    """'Anyone at Casa Segura (casasegura.example)': mail from 'casasegur.example' that shows the firm's name is
+    not the firm - it is dropped as spam, whatever it says, even where the rule is not understood and the
+    heuristics decide (they would surface an urgent request from a stranger)."""
+    rules = "## Always notify\n- Anyone at Casa Segura (casasegura.example), they are slow so I chase them\n"
+    fake = email("Casa Segura Sinistros", "claims@casasegur.example", "Your claim 2231",
+                 "Could you call us back today about your claim?")
+    got = {d.event_key: d for d in local_decisions([fake], rules, NOW)}
+    assert got[fake.key].notify is False and "is not @casasegura.example" in got[fake.key].reason

@@ -7,7 +7,8 @@ from dataclasses import dataclass, field, replace
 
 from tic.rules._context import Context, Verdict
 from tic.rules._match import judge, possible_kinds, specificity
-from tic.rules._scope import kinds_said
+from tic.rules._scan import scan
+from tic.rules._scope import _flat, kinds_said
 from tic.rules._reading import Reading
 from tic.rules._render import render
 from tic.sources import Event
@@ -87,6 +88,17 @@ class RuleSet:
     def version(self) -> str:
         """A fingerprint of the file's text (a model's readings are cached per version, T7)."""
         return hashlib.sha256(self.text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+    @property
+    def domains(self) -> frozenset[str]:
+        """The mail domains the file names ("@stbrigidscc.ie", "kp@dawsoncornwell.com"), understood or not: the
+        user's own correspondents, whose look-alikes are impostors (issue 7, item 6)."""
+        found: set[str] = set()
+        for rule in self.rules:
+            for it in _flat(scan(rule.text)):
+                if it.cls in {"domain", "email"}:
+                    found.add(it.text.lower().lstrip("@").rpartition("@")[2])
+        return frozenset(found)
 
     def with_readings(self, readings: dict[str, Reading], read_by: str = "model") -> "RuleSet":
         """The same rules, with `readings` (by rule text) filled in for rules not understood locally."""

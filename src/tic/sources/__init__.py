@@ -15,6 +15,7 @@ from pathlib import Path
 from tic.sources._base import Fetched, Source
 from tic.sources._event import BODY_CAP, Event, Person, cap_body, clean_text
 from tic.sources._retry import Retry
+from tic.sources._sent import lookalike
 from tic.sources.config import SOURCES_FILE, ConfiguredSource, UnavailableSource, load_sources
 from tic.sources.dav import CalDavSource
 from tic.sources.ics import IcsFileSource, IcsUrlSource
@@ -43,6 +44,7 @@ __all__ = [
     "cap_body",
     "clean_text",
     "load_sources",
+    "lookalike",
     "sources_from_dir",
     "watch_sources",
 ]

@@ -37,7 +37,8 @@ from datetime import datetime, timezone, tzinfo
 from tic.notification import summarize
 from tic.rules import ALL_KINDS, Context, Rule, RuleSet, possible_kinds
 from tic.sources import Event
-from tic.signals import traits
+from tic.signals import LOOKALIKE_REF, traits
+from tic.sources import lookalike
 from tic.triage._decision import Decision
 from tic.signals import fold as fold_word
 from tic.triage.heuristics import decide_by_heuristics, problem_cue, time_cue
@@ -68,6 +69,18 @@ class LocalDecider:
         by_kind = {k: [r for r in self._ordered if k in possible_kinds(r.reading.when)] for k in ALL_KINDS}
         self._for_kind = by_kind  # a rule about e-mails is never asked about a chat message
         self._catch_all = next((r for r in rules.rules if r.catch_all), None)
+        self._named_domains = rules.domains  # a domain made to look like one of these claims to be its owner
+
+    def _lookalike(self, event: Event) -> Event:
+        """The e-mail marked as a look-alike (issue 7, item 6) when its sender's domain is made to pass for one the
+        rules name ("stbrigids-cc.com" for "@stbrigidscc.ie"): it is not that sender, whatever name it shows."""
+        domain = event.sender.domain if event.kind == "email" else ""
+        if not domain or domain in self._named_domains or LOOKALIKE_REF in event.refs:
+            return event
+        known = next((d for d in sorted(self._named_domains) if lookalike(domain, d)), None)
+        if known is None:
+            return event
+        return event.model_copy(update={"refs": {**event.refs, LOOKALIKE_REF: f"@{known}"}})
 
     def _uncertain_note(self) -> str:
         texts = "; ".join(f'"{r.text}"' for r in self._unread[:3]) + (" ..." if len(self._unread) > 3 else "")
@@ -75,6 +88,7 @@ class LocalDecider:
 
     def decide(self, event: Event, now: datetime) -> Decision:
         """The verdict on one event at time `now` (the tick's time, never the wall clock)."""
+        event = self._lookalike(event)
         ctx = Context(now=now, tz=self.tz, me=self._me)
         skips, notifies, holds, doubts = [], [], [], []
         judgement = ""
