@@ -82,6 +82,9 @@ def rest_released(items: list[Item]) -> tuple[list[Item], str | None, bool] | No
     at 8': the last clause says when the rest of the window is shown - the rule without it, and that time. None
     when the rule has no such clause. A day with only "morning" ("Monday morning") does not say when."""
     k = next((k for k in range(len(items) - 1, 0, -1) if items[k].cls == "rest"), None)
+    if k is not None and k > 1 and items[k - 1].cls == "keep":  # "…, save the rest for Monday 8am": the verb first
+        items = [*items[: k - 1], *items[k:]]
+        k -= 1
     if k is None or not (items[k - 1].cls == "punct" and items[k - 1].text in {";", ".", ",", "-", "–", "—", ":"}) \
             or not any(it.cls in _WINDOW_WORDS | {"time"} for it in items[: k - 1]):
         return None

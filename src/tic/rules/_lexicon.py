@@ -343,6 +343,11 @@ _add("emph", "completely|completly|entirely|totally|altogether|for good|komplett
 _add("created", "eingetragen werden|eingetragen wird|hinzugefugt werden|hinzugefugt wird|angelegt werden|"
                 "angelegt wird")
 _add("f", "otros|otras|otro|otra|outros|outras|outro|outra|autres|autre|andere|anderen|anderer|anderes")  # "other"
+# "a client at @harborline.com": anyone who writes from there (what they are narrows nothing the domain does not)
+_add("org", "a client at|clients at|any client at|a customer at|customers at|any customer at|a colleague at|"
+            "colleagues at|a supplier at|suppliers at|un cliente de|clientes de|un client de|clients de|"
+            "um cliente de|clientes da|ein kunde von|kunden von")
+_add("keep", "save|save it|save them|save the rest|save up")  # "…, save the rest for Monday 8am"
 # "Facebook et Instagram, point final": nothing more to say
 _add("emph", "point final|point barre|punto final|punto y final|ponto final|ponto|punkt|schluss|punkt aus|end of story")
 # places that are who a sender is ("(Dad's care home)"), never a verb

@@ -730,3 +730,9 @@ b("T7", "role-then-name-in-brackets", "always", "Anything from the kids' school 
   P(email("Oakdale Elementary", "office@oakdale.example", "Trip", "x"), None, "another school"))
 b("T7", "group-completely", "never", "Mute the 'Hall 3 Flatmates' group completly", True,
   P(chat("Sam", "+44 7700 900888", "bins!", group=True, chat_name="Hall 3 Flatmates"), S), P(other_chat(), None))
+b("T7", "a-client-at-domain", "always", "Any email from a client at @harborline.example or @pinecrest.example", True,
+  P(email("Jo Kim", "jo@harborline.example", "Brief", "x"), N),
+  P(email("Jo Kim", "jo@harbourline.example", "Brief", "x"), None, "another domain"))
+b("T11", "save-the-rest-for", "custom", "Weekends: only Mum, save the rest for Monday 8am", True,
+  P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
+  P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 08:00"))
