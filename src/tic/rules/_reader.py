@@ -102,6 +102,10 @@ def _without_otherwise(items: list[Item]) -> list[Item] | None:
         first_if = next((n for n, it in enumerate(head) if it.cls == "if"), None)
         if first_if is None:
             raise Unread(f'"{items[k].text}" - other than what? No condition comes before it')
+        if not any(it.cls not in {"f", "punct", "any"} for it in head[:first_if]):
+            # "Si alguien me menciona, avísame; lo demás no": the rest of what? Nothing is named before the
+            # condition - read as "only if", it would silence every other rule's events too
+            raise Unread(f'"{items[k].text}": the rest of what? (name it, or write a rule for everything else)')
         head = [*head[:first_if], Item("only", "only"), *head[first_if:]]
     return head
 

@@ -736,3 +736,4 @@ b("T7", "a-client-at-domain", "always", "Any email from a client at @harborline.
 b("T11", "save-the-rest-for", "custom", "Weekends: only Mum, save the rest for Monday 8am", True,
   P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
   P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 08:00"))
+b.no("T7", "otherwise-of-what", "custom", "If someone mentions me, tell me, otherwise ignore")

@@ -319,3 +319,4 @@ b("T7", "finde-is-weekend", "never", "El finde no me avises de correos de @ofici
   P(email("Oficina Norte", "equipo@oficina-norte.es", "Turnos", "x"), None, "miércoles"))
 b.no("T7", "category-of-what", "custom", "ofertas de compra de más de 300.000 € avísame aunque sea domingo")
 b.no("T7", "other-groups", "custom", "Otros grupos de WhatsApp: solo si me mencionan con @")
+b.no("T7", "rest-of-what", "custom", "Si alguien me menciona, avísame; lo demás no.")
