@@ -52,7 +52,7 @@ from tic.rules._clauses import or_clauses as _or_clauses
 from tic.rules._clauses import restated as _restated
 from tic.rules._holds import rest_released, strip_release
 from tic.rules._match import ALL_KINDS, ops, possible_kinds
-from tic.rules._shapes import KIND_NOUNS
+from tic.rules._shapes import KIND_NOUNS, WHO_KINDS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
@@ -182,7 +182,7 @@ def _clock_words(items: list[Item]) -> list[Item]:
         it = items[k]
         if it.cls in {"number", "time"} and (n := _daypart_at(items, k + 1)) is not None:
             shift, used = n
-            hour = int(re.match(r"\d{1,2}", fold(it.text)).group()) if re.match(r"\d{1,2}", fold(it.text)) else None
+            hour = int(m.group()) if (m := re.match(r"\d{1,2}", fold(it.text))) else None
             if hour is not None and 1 <= hour <= 12:
                 out.append(Item("time", f"{(hour % 12) + shift:02d}:00" if not (shift == 0 and hour == 12) else "00:00",
                                 lang=it.lang))
@@ -416,16 +416,15 @@ def _dead_part(cond) -> str | None:
         kinds = possible_kinds(cond)
         for sender in (c for c in cond.of if isinstance(c, Sender)):
             for w in sender.who:  # "WhatsApp messages from … contato@x.com": an address writes no WhatsApp message
-                if (by := _WHO_KINDS.get(w.by)) is not None and not by & kinds:
+                if w.by in _IDENTIFIERS and not WHO_KINDS[w.by] & kinds:
                     return f"{w.value} sends no {' or '.join(KIND_NOUNS[k] for k in sorted(kinds))}"
         return next((d for c in cond.of if (d := _dead_part(c)) is not None), None)
     return None
 
 
-# the kinds of event a sender named by an identifier can send: an address or a domain e-mails (or organises a
-# calendar item); a phone number writes on WhatsApp
-_WHO_KINDS = {"address": frozenset({"email", "calendar"}), "domain": frozenset({"email", "calendar"}),
-              "phone": frozenset({"whatsapp"})}
+# senders named by an identifier, whose kinds (WHO_KINDS) are certain: an address or a domain e-mails (or
+# organises a calendar item); a phone number writes on WhatsApp (a quoted name might be a display name too)
+_IDENTIFIERS = {"address", "domain", "phone"}
 
 _NE = {"ne", "n'"}
 _NE_COMPANIONS = {"pas", "jamais", "rien", "aucun", "aucune", "plus", "personne", "guere", "nul", "nulle"}

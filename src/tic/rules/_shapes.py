@@ -28,7 +28,7 @@ from tic.signals import NAME_KNOWN_REF, header
 from tic.signals import Topic as _Terms
 from tic.sources import Event, Person
 
-__all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
+__all__ = ["SHAPES", "Shape", "shape", "ALL_KINDS", "KIND_NOUNS", "WHO_KINDS", "KIND_WORDS", "CATEGORY_NOUNS", "duration",
            "window_bounds", "window_local", "window_phrase"]
 
 ALL_KINDS = frozenset({"email", "whatsapp", "calendar"})
@@ -173,11 +173,11 @@ def _sender_hit(c: R.Sender, e: Event, trust_names: bool) -> str | None:
     return doubt if trust_names else None
 
 
-_WHO_KINDS = {"unsaved": WA, "saved": WA, "contact": WA, "phone": WA, "address": EMAIL | CAL, "domain": EMAIL | CAL}
+WHO_KINDS = {"unsaved": WA, "saved": WA, "contact": WA, "phone": WA, "address": EMAIL | CAL, "domain": EMAIL | CAL}
 
 
 @shape("sender", specificity=2,  # the kinds any of its senders can send: a number writes on WhatsApp, an address e-mails
-       kinds=lambda c: frozenset().union(*(_WHO_KINDS.get(w.by, ALL_KINDS) for w in c.who)),
+       kinds=lambda c: frozenset().union(*(WHO_KINDS.get(w.by, ALL_KINDS) for w in c.who)),
        render=lambda c: ("with " if c.attendee else "from ") + _sender_words(c.who))
 def _sender(c: R.Sender, e: Event, ctx):
     if hit := _sender_hit(c, e, ctx.trust_names):

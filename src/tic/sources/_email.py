@@ -26,7 +26,7 @@ from typing import Any
 
 from tic.sources._event import Event, Person, cap_body, stable_key
 
-__all__ = ["KEPT_HEADERS", "email_event", "html_to_text"]
+__all__ = ["KEPT_HEADERS", "MSG_ID", "email_event", "html_to_text"]
 
 # Headers later steps look at (newsletters, automated mail, spoofing); kept small.
 KEPT_HEADERS = (
@@ -37,7 +37,7 @@ KEPT_HEADERS = (
 HEADER_CAP = 500  # characters kept per header value
 REFS_CAP = 4000  # characters of the Message-IDs a reply refers to
 
-_MSG_ID = re.compile(r"<([^<>\s]+)>")
+MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 
 class _ParsedOnce(email.headerregistry.HeaderRegistry):
@@ -91,11 +91,11 @@ def email_event(raw: bytes, *, source: str, received: datetime, seen: bool = Fal
     message_id = _first_id(h.text("Message-ID"))
     key = stable_key("email", message_id) if message_id else f"email:{hashlib.sha256(raw).hexdigest()[:24]}"
     refs = {"message_id": message_id} if message_id else {}
-    ref_ids = _MSG_ID.findall(h.text("References"))
+    ref_ids = MSG_ID.findall(h.text("References"))
     thread = ref_ids[0] if ref_ids else _first_id(h.text("In-Reply-To"))
     if thread:
         refs["thread_id"] = thread
-    replied = list(dict.fromkeys([*_MSG_ID.findall(h.text("In-Reply-To")), *ref_ids]))
+    replied = list(dict.fromkeys([*MSG_ID.findall(h.text("In-Reply-To")), *ref_ids]))
     if replied:  # the messages this one answers: a reply in a thread the user started or answered (_sent)
         refs["replies_to"] = " ".join(replied)[:REFS_CAP]
     senders = _people(h, "From")
@@ -182,7 +182,7 @@ def _header(msg: EmailMessage, name: str) -> str:
 
 
 def _first_id(value: str) -> str:
-    m = _MSG_ID.search(value)
+    m = MSG_ID.search(value)
     if m:
         return m.group(1)
     parts = value.strip("<> ").split()

@@ -27,9 +27,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tic.sources._email import MSG_ID
 from tic.sources._event import Event
-
-_MSG_ID = re.compile(r"<([^<>\s]+)>")
 
 __all__ = ["Correspondents", "SENT_NAMES", "lookalike"]
 
@@ -168,7 +167,7 @@ class Correspondents:
         except (OSError, ValueError, TypeError):
             return  # an unreadable sent message only means one correspondent fewer
         for name in ("Message-ID", "In-Reply-To", "References"):  # a thread the user started, or answered in
-            self.threads.update(_MSG_ID.findall(" ".join(str(v) for v in msg.get_all(name, []))))
+            self.threads.update(MSG_ID.findall(" ".join(str(v) for v in msg.get_all(name, []))))
         for _, addr in email.utils.getaddresses([str(v) for v in msg.get_all("From", [])]):
             if "@" in addr:
                 self.own.add(addr.lower())

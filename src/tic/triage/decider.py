@@ -69,7 +69,7 @@ class LocalDecider:
         by_kind = {k: [r for r in self._ordered if k in possible_kinds(r.reading.when)] for k in ALL_KINDS}
         self._for_kind = by_kind  # a rule about e-mails is never asked about a chat message
         self._catch_all = next((r for r in rules.rules if r.catch_all), None)
-        self._named_domains = rules.domains  # a domain made to look like one of these claims to be its owner
+        self._named_domains = tuple(sorted(rules.domains))  # a look-alike of one of these claims to be its owner
 
     def _lookalike(self, event: Event) -> Event:
         """The e-mail marked as a look-alike (issue 7, item 6) when its sender's domain is made to pass for one the
@@ -77,7 +77,7 @@ class LocalDecider:
         domain = event.sender.domain if event.kind == "email" else ""
         if not domain or domain in self._named_domains or LOOKALIKE_REF in event.refs:
             return event
-        known = next((d for d in sorted(self._named_domains) if lookalike(domain, d)), None)
+        known = next((d for d in self._named_domains if lookalike(domain, d)), None)
         if known is None:
             return event
         return event.model_copy(update={"refs": {**event.refs, LOOKALIKE_REF: f"@{known}"}})

@@ -25,7 +25,7 @@ from tic.sources import Event, Person
 __all__ = [
     "NOW", "TZ", "ME", "N", "S", "H", "SKIP_OR_HOLD", "LANGS", "SECTIONS", "Case", "Probe", "P", "local",
     "email", "chat", "event", "newsletter", "promo", "digest", "social", "receipt", "list_post", "autoreply",
-    "other_email", "other_chat", "other_event", "in_my_thread", "weekly", "daily", "monthly", "Bank", "Person", "timedelta", "minutes", "hours", "days", "LOCAL_TODAY_ONLY",
+    "other_email", "other_chat", "other_event", "in_my_thread", "cc_only", "weekly", "daily", "monthly", "Bank", "Person", "timedelta", "minutes", "hours", "days", "LOCAL_TODAY_ONLY",
 ]
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=timezone.utc)  # a Wednesday; 11:00 in Madrid
@@ -239,6 +239,13 @@ def autoreply(sender_name: str, address: str, subject: str = "Automatic reply: O
     return email(sender_name, address, subject,
                  "I am out of the office until 16 March with limited access to e-mail.",
                  headers={"Auto-Submitted": "auto-replied", "X-Autoreply": "yes"})
+
+
+def cc_only(sender_name: str, address: str, subject: str = "x") -> Event:
+    """An e-mail to a team address with the user only in Cc."""
+    domain = address.rpartition("@")[2]
+    return email(sender_name, address, subject, "x", to=(Person(name="Team", address=f"team@{domain}"),),
+                 headers={"Cc": f"{ME.name} <{ME.address}>"})
 
 
 def in_my_thread(event: Event) -> Event:

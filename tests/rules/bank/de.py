@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    cc_only, in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -185,8 +185,7 @@ b("T7", "amount", "always", "Rechnungen über 500 Euro", False,
 b.no("T7", "judgement", "always", "Alles Dringende von wichtigen Kunden")
 b.no("T7", "role", "always", "Mails von meinem Steuerberater")
 b("T7", "only-in-cc", "never", "Mails, bei denen ich nur in CC stehe", True,
-  P(email("Uwe Brand", "uwe@brand.example", "x", "x", to=(Person(name="Team", address="team@brand.example"),),
-          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "nur in CC"),
+  P(cc_only("Uwe Brand", "uwe@brand.example", "x"), S, "nur in CC"),
   P(email("Uwe Brand", "uwe@brand.example", "x", "x"), None, "im An-Feld"))
 b("T7", "replies-in-my-thread", "always", "Antworten in Threads, die ich angefangen habe", True,
   P(in_my_thread(email("Uwe Brand", "uwe@brand.example", "Re: Angebot", "x")), N, "Antwort in meinem Thread"),
@@ -325,8 +324,7 @@ b("T7", "amount-or-more", "custom", "Rechnungen: nur wenn der Betrag 500 € ode
   P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-77", "Rechnungsbetrag: 500,00 €"), N, "genau 500"),
   P(email("Druckerei Wolf", "buchhaltung@wolf.example", "Rechnung R-78", "Rechnungsbetrag: 80,00 €"), S, "darunter"))
 b("T7", "only-in-cc-wo", "never", "Mails wo ich nur in CC bin", True,
-  P(email("Eva Roth", "eva@roth.example", "Protokoll", "x", to=(Person(name="Team", address="team@roth.example"),),
-          headers={"Cc": "lucia@ferran.example"}), S),
+  P(cc_only("Eva Roth", "eva@roth.example", "Protokoll"), S),
   P(email("Eva Roth", "eva@roth.example", "Frage", "x"), None, "im An-Feld"))
 b.no("T7", "compound-noun-no-name", "never", "Werbung von Futtermittelherstellern und Pharmavertretern")
 b("T7", "whether-channel-with-address", "always",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    in_my_thread, LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
+    cc_only, in_my_thread, LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
     hours, list_post, local, minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social,
     weekly,
 )
@@ -304,16 +304,14 @@ b("T7", "replies-in-my-thread", "always", "Replies to threads I started", True,
   P(in_my_thread(email("Ola Berg", "ola@berg.example", "Re: Budget", "x")), N, "a reply in my thread"),
   P(email("Ola Berg", "ola@berg.example", "Budget", "x"), None, "a new thread"))
 b("T7", "only-in-cc", "never", "Emails where I'm only in CC", True,
-  P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", to=(Person(name="Team", address="team@ruiz.example"),),
-          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "in Cc, not in To"),
+  P(cc_only("Ana Ruiz", "ana@ruiz.example", "Minutes"), S, "in Cc, not in To"),
   P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", headers={"Cc": "Bo <bo@ruiz.example>"}), None,
     "in To"),
   P(email("Ana Ruiz", "ana@ruiz.example", "Minutes", "x", headers={"Cc": "Lucía <lucia@ferran.example>"}), None,
     "in To and in Cc: not only in Cc"))
 b("T7", "in-to-line", "always", "Mail from Jonas Beck when I'm in the To: line", True,
   P(email("Jonas Beck", "jonas@beck.example", "Plan", "x"), N, "in To"),
-  P(email("Jonas Beck", "jonas@beck.example", "Plan", "x", to=(Person(name="Team", address="team@beck.example"),),
-          headers={"Cc": "lucia@ferran.example"}), None, "only in Cc"))
+  P(cc_only("Jonas Beck", "jonas@beck.example", "Plan"), None, "only in Cc"))
 b.no("T7", "qualifier", "always", "WhatsApp voice notes from Mum",
      P(chat("Mum", "+34 600 777 888", "ok"), None, "a text message, not a voice note"))
 b.no("T7", "qualifier", "always", "Emails from Grace Lindqvist with attachments")
@@ -625,8 +623,7 @@ b("T7", "new-or-recurring-either", "never", "new calendar invites or routine mee
   P(event("Team standup", rrule=weekly), S, "recurring, not new"),
   P(event("Dentist", created_ago=days(20)), None, "neither"))
 b("T7", "that-includes-widens-nothing", "never", "Emails where I'm only in CC. That includes Tom.", True,
-  P(email("Tom Reid", "tom@reid.example", "FYI", "x", to=(Person(name="All", address="all@reid.example"),),
-          headers={"Cc": "lucia@ferran.example"}), S), P(other_email(), None))
+  P(cc_only("Tom Reid", "tom@reid.example", "FYI"), S), P(other_email(), None))
 b("T7", "amount-noun-only-if-or-more", "custom", "Invoices only if the amount is 500 € or more", True,
   P(email("Acme Billing", "billing@acme.example", "Invoice INV-2231", "Amount due: 740,00 €"), N),
   P(email("Acme Billing", "billing@acme.example", "Invoice INV-2232", "Amount due: 120,00 €"), S, "below"),
@@ -722,8 +719,7 @@ b("T7", "tomorrows-calendar", "custom", "let me know if something on tomorrows c
   P(event("Dentist", start_in=days(3), status="CANCELLED"), None, "another day"))
 b.no("T7", "how-invited", "never", "Calendar invites for optional meetings")
 b("T7", "only-ccd-no-apostrophe", "never", "emails where im only cc'd", True,
-  P(email("Ana Ruiz", "ana@ruiz.example", "FYI", "x", to=(Person(name="Team", address="team@ruiz.example"),),
-          headers={"Cc": "lucia@ferran.example"}), S),
+  P(cc_only("Ana Ruiz", "ana@ruiz.example", "FYI"), S),
   P(email("Ana Ruiz", "ana@ruiz.example", "Question", "x"), None))
 b("T7", "role-then-name-in-brackets", "always", "Anything from the kids' school (Maplewood Elementary)", True,
   P(email("Maplewood Elementary", "office@maplewood.example", "Trip", "x"), N),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    cc_only, in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -184,8 +184,7 @@ b("T7", "amount", "always", "Facturas de más de 1.000 €", False,
 b.no("T7", "judgement", "always", "Lo que sea urgente de clientes importantes")
 b.no("T7", "role", "always", "Los correos de mi gestor")
 b("T7", "only-in-cc", "never", "Los correos en los que solo estoy en copia", True,
-  P(email("Pilar Gil", "pilar@gil.example", "x", "x", to=(Person(name="Team", address="team@gil.example"),),
-          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "solo en copia"),
+  P(cc_only("Pilar Gil", "pilar@gil.example", "x"), S, "solo en copia"),
   P(email("Pilar Gil", "pilar@gil.example", "x", "x"), None, "en el Para"))
 b("T7", "replies-in-my-thread", "always", "Las respuestas a hilos que empecé yo", True,
   P(in_my_thread(email("Pilar Gil", "pilar@gil.example", "Re: Presupuesto", "x")), N, "respuesta en mi hilo"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    cc_only, in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -183,8 +183,7 @@ b("T7", "amount", "always", "Les factures de plus de 200 €", False,
 b.no("T7", "judgement", "always", "Tout ce qui est urgent venant de clients importants")
 b.no("T7", "role", "always", "Les mails de mon comptable")
 b("T7", "only-in-cc", "never", "Les mails où je suis seulement en copie", True,
-  P(email("Luc Morel", "luc@morel.example", "x", "x", to=(Person(name="Team", address="team@morel.example"),),
-          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "en copie"),
+  P(cc_only("Luc Morel", "luc@morel.example", "x"), S, "en copie"),
   P(email("Luc Morel", "luc@morel.example", "x", "x"), None, "destinataire"))
 b("T7", "replies-in-my-thread", "always", "Les réponses aux fils de discussion que j'ai lancés", True,
   P(in_my_thread(email("Luc Morel", "luc@morel.example", "Re: Devis", "x")), N, "réponse dans mon fil"),

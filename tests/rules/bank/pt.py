@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
+    cc_only, in_my_thread, Person, LOCAL_TODAY_ONLY, Bank, H, N, P, S, autoreply, chat, daily, days, digest, email, event, hours, list_post,
     minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social, weekly,
 )
 
@@ -188,8 +188,7 @@ b("T7", "amount", "always", "Faturas acima de 300 euros", False,
 b.no("T7", "judgement", "always", "Coisas urgentes de clientes importantes")
 b.no("T7", "role", "always", "E-mails do meu contabilista")
 b("T7", "only-in-cc", "never", "E-mails em que estou só em cópia", True,
-  P(email("Rui Lopes", "rui@lopes.example", "x", "x", to=(Person(name="Team", address="team@lopes.example"),),
-          headers={"Cc": "Lucía Ferrán <lucia@ferran.example>"}), S, "só em cópia"),
+  P(cc_only("Rui Lopes", "rui@lopes.example", "x"), S, "só em cópia"),
   P(email("Rui Lopes", "rui@lopes.example", "x", "x"), None, "no Para"))
 b("T7", "replies-in-my-thread", "always", "Respostas às conversas que eu comecei", True,
   P(in_my_thread(email("Rui Lopes", "rui@lopes.example", "Re: Orçamento", "x")), N, "resposta na minha conversa"),
