@@ -1,12 +1,13 @@
-"""Who the user writes to, read from the Sent folder beside a Maildir inbox (S1; issue 6, item 3).
+"""Who the user writes to, read from the Sent folder beside a Maildir inbox or of an IMAP account (S1; issue 6,
+item 3; `imap` reads the IMAP one).
 
-`Correspondents.beside(inbox)` finds the Sent folder of a Maildir: a Maildir++
+`MaildirSent.beside(inbox)` finds the Sent folder of a Maildir: a Maildir++
 subfolder of the inbox (`.Sent`, `.INBOX.Sent`, `.Sent Items`, `.Gesendet`,
 `.Enviados`, `.Envoy&AOk-s` …) or a sibling folder (`Sent`, `Sent Items`,
 `Gesendete Objekte`, `Elementos enviados`, `Envoyés`, `Posta inviata`,
 `Skickat` …), and reads only the headers of what the user sent: the To, Cc and
 Bcc addresses (with their display names) are people the user has written to,
-the From addresses are the user's own. `mark(event)` returns the event with
+the From addresses are the user's own (`Correspondents`). `mark(event)` returns the event with
 `refs["correspondent"] = "sent"` when its sender is one of them, or
 `refs["lookalike_of"] = <known address>` when it only looks like one: a display
 name the user writes to at another address (then also `refs["name_known_at"]`,
@@ -30,7 +31,7 @@ from pathlib import Path
 from tic.sources._email import MSG_ID
 from tic.sources._event import Event
 
-__all__ = ["Correspondents", "SENT_NAMES", "lookalike"]
+__all__ = ["Correspondents", "MaildirSent", "SENT_NAMES", "is_sent_name", "lookalike"]
 
 SENT_NAMES = frozenset({
     "sent", "sent items", "sent messages", "sent mail", "outbox sent", "gesendet", "gesendete objekte",
@@ -57,13 +58,17 @@ def _plain(name: str) -> str:
     return name.casefold().replace("_", " ").strip()
 
 
+def is_sent_name(name: str) -> bool:
+    """A folder name (one level, IMAP modified UTF-7 or not) that mail programs give the Sent folder."""
+    return _plain(name).lstrip(".").strip() in SENT_NAMES
+
+
 def _is_sent(name: str, maildirpp: bool) -> bool:
-    plain = _plain(name)
     if maildirpp:  # ".INBOX.Sent", ".[Gmail].Sent Mail", ".Sent Items": the last level of a Maildir++ name
-        if not plain.startswith("."):
+        if not name.startswith("."):
             return False
-        plain = plain.rsplit(".", 1)[-1]
-    return plain.lstrip(".").strip() in SENT_NAMES
+        name = name.rsplit(".", 1)[-1]
+    return is_sent_name(name)
 
 
 def _is_maildir(path: Path) -> bool:
@@ -120,51 +125,19 @@ def lookalike(domain: str, known: str) -> bool:
 
 @dataclass
 class Correspondents:
-    """The people the user has written to, from one or more Sent folders."""
+    """The people the user has written to, from the headers of what the user sent (`add`, then `settle`)."""
 
-    folders: list[Path]
     addresses: set[str] = field(default_factory=set)
     names: dict[str, str] = field(default_factory=dict)  # folded display name -> an address written to with it
     own: set[str] = field(default_factory=set)
     domains: dict[str, str] = field(default_factory=dict)  # domain written to -> an address at it
     threads: set[str] = field(default_factory=set)  # Message-IDs of what the user sent, and of what it answered
-    _stamp: tuple = ()
 
-    @classmethod
-    def beside(cls, inbox: Path) -> Correspondents:
-        return cls(sent_folders(inbox))
-
-    def refresh(self) -> None:
-        """Re-read the folders when their listing changed since the last read."""
+    def add(self, head: bytes) -> None:
+        """One sent message's headers (the whole message will do: only its header block is read)."""
         try:
-            stamp = tuple(os.stat(f / sub).st_mtime_ns for f in self.folders for sub in ("cur", "new"))
-        except OSError:
-            stamp = ()
-        if stamp == self._stamp:
-            return
-        self._stamp = stamp
-        self.addresses, self.names, self.own, self.threads = set(), {}, set(), set()
-        for folder in self.folders:
-            for sub in ("cur", "new"):
-                try:
-                    files = list(os.scandir(folder / sub))
-                except OSError:
-                    continue
-                for f in files:
-                    if not f.name.startswith(".") and f.is_file():
-                        self._read(Path(f.path))
-        self.addresses -= self.own
-        self.names = {n: a for n, a in self.names.items() if a not in self.own}
-        self.domains = {}
-        for addr in sorted(self.addresses):
-            self.domains.setdefault(addr.rpartition("@")[2], addr)
-
-    def _read(self, path: Path) -> None:
-        try:
-            with path.open("rb") as fh:
-                head = fh.read(HEADER_BYTES)
             msg = _PARSER.parsebytes(head.split(b"\n\n", 1)[0].split(b"\r\n\r\n", 1)[0] + b"\n\n")
-        except (OSError, ValueError, TypeError):
+        except (ValueError, TypeError):
             return  # an unreadable sent message only means one correspondent fewer
         for name in ("Message-ID", "In-Reply-To", "References"):  # a thread the user started, or answered in
             self.threads.update(MSG_ID.findall(" ".join(str(v) for v in msg.get_all(name, []))))
@@ -181,11 +154,17 @@ class Correspondents:
             if len(folded.split()) >= 2 and "@" not in folded:
                 self.names.setdefault(folded, addr)
 
+    def settle(self) -> None:
+        """After adding: the user's own addresses are no correspondents; index the domains written to."""
+        self.addresses -= self.own
+        self.names = {n: a for n, a in self.names.items() if a not in self.own}
+        self.domains = {}
+        for addr in sorted(self.addresses):
+            self.domains.setdefault(addr.rpartition("@")[2], addr)
+
     def mark(self, event: Event) -> Event:
         """The event with what its sender is to the user in `refs` (unchanged when nothing is known), and whether it
         replies in a thread the user started or answered (`refs["in_user_thread"]`)."""
-        if not self.folders:
-            return event
         if self.threads & set(event.refs.get("replies_to", "").split()):
             event = event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1"}})
         address = event.sender.address.lower()
@@ -202,3 +181,42 @@ class Correspondents:
         if other is None:
             return event
         return event.model_copy(update={"refs": {**event.refs, "lookalike_of": other, **named}})
+
+
+@dataclass
+class MaildirSent:
+    """The Sent folders beside a Maildir inbox and what they say, re-read only when a folder's listing changed."""
+
+    folders: list[Path]
+    people: Correspondents = field(default_factory=Correspondents)
+    _stamp: tuple = ()
+
+    @classmethod
+    def beside(cls, inbox: Path) -> MaildirSent:
+        return cls(sent_folders(inbox))
+
+    def refresh(self) -> Correspondents:
+        try:
+            stamp = tuple(os.stat(f / sub).st_mtime_ns for f in self.folders for sub in ("cur", "new"))
+        except OSError:
+            stamp = ()
+        if stamp == self._stamp:
+            return self.people
+        self._stamp = stamp
+        people = Correspondents()
+        for folder in self.folders:
+            for sub in ("cur", "new"):
+                try:
+                    files = list(os.scandir(folder / sub))
+                except OSError:
+                    continue
+                for f in files:
+                    if not f.name.startswith(".") and f.is_file():
+                        try:
+                            with open(f.path, "rb") as fh:
+                                people.add(fh.read(HEADER_BYTES))
+                        except OSError:
+                            continue  # gone or unreadable: one correspondent fewer
+        people.settle()
+        self.people = people
+        return people

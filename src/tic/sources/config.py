@@ -75,6 +75,8 @@ class ImapConfig(_Network):
     username: str = Field(min_length=1)
     password_env: str = Field(min_length=1)
     folder: str = "INBOX"
+    sent_folder: str | None = Field(None, description="the Sent folder (who the user writes to); default: the one "
+                                    "the server flags \\Sent or names Sent; \"\" reads none")
 
 
 class IcsConfig(_Calendar):
@@ -240,7 +242,8 @@ def _build(config: BaseModel, base: Path, env: Mapping[str, str], horizon: timed
         if isinstance(config, ImapConfig):
             return ImapSource(config.host, username=config.username, password=secret(config.password_env, "password_env") or "",
                               name=config.name, port=config.port, folder=config.folder, security=config.security,
-                              ca_file=ca, timeout=config.timeout, rescan=first_run, retry=retry, password_hint=hint)
+                              ca_file=ca, timeout=config.timeout, rescan=first_run, retry=retry, password_hint=hint,
+                              sent_folder=config.sent_folder)
         if isinstance(config, IcsUrlConfig):
             url = config.url or secret(config.url_env, "url_env") or ""
             return IcsUrlSource(url, name=config.name, horizon=_hours(config.horizon_hours, horizon), zone=zone_named(config.timezone),

@@ -13,6 +13,10 @@ first-run window (`rescan`, default 24 hours) and the tick's key + version
 dedupe drops what was already decided (T5). On a first run, `since` limits the
 search (IMAP `SINCE`, a day early, then the Date on the client).
 
+When there is new mail, the account's Sent folder is read in the same session (`_imap_sent`: only the
+headers of what was sent since the last fetch) and marks each event as Maildir's Sent folder does: a
+correspondent, a look-alike, a reply in a thread the user started or answered.
+
 Network failures (refused, dropped mid-fetch, timed out) are retried with
 backoff a bounded number of times, then raise SourceError; a refused login or
 an untrusted certificate raise at once. Messages are fixed per failure, so the
@@ -32,6 +36,7 @@ from tic.errors import ItemError, SourceError
 from tic.sources._base import Cursor, Fetched
 from tic.sources._email import email_event
 from tic.sources._event import Event
+from tic.sources._imap_sent import ImapSent
 from tic.sources._retry import Retry, Transient, retrying
 
 __all__ = ["ImapSource"]
@@ -61,6 +66,7 @@ class ImapSource:
         retry: Retry = Retry(),
         sleep: Callable[[float], None] | None = None,
         password_hint: str = "the password",
+        sent_folder: str | None = None,
     ) -> None:
         if security not in ("tls", "starttls"):
             raise ValueError(f"security must be 'tls' or 'starttls', not {security!r}")
@@ -77,6 +83,7 @@ class ImapSource:
         self.retry = retry
         self._sleep = sleep
         self._password_hint = password_hint
+        self._sent = ImapSent(sent_folder)
 
     def __repr__(self) -> str:
         return f"ImapSource({self.username}@{self.host}:{self.port}/{self.folder}, name={self.name!r})"
@@ -167,6 +174,9 @@ class ImapSource:
         if not uidnext and last is None:  # no UIDNEXT in the SELECT answer: the last UID marks the cursor
             uidnext = max(client.search(["ALL"]) or [0]) + 1
         top = max([last or 0, uidnext - 1, *uids])
+        people = self._sent.read(client) if events else None
+        if people is not None:
+            events = [people.mark(e) for e in events]
         return Fetched(events=events, cursor={"uidvalidity": validity, "uid": top}, errors=errors)
 
     def _event(self, uid: int, data: dict, now: datetime, errors: list[ItemError]) -> Event | None:

@@ -42,7 +42,7 @@ from tic.errors import ItemError, SourceError
 from tic.sources._base import RACY_SECONDS, Cursor, Fetched
 from tic.sources._email import email_event, html_to_text
 from tic.sources._event import Event
-from tic.sources._sent import Correspondents
+from tic.sources._sent import Correspondents, MaildirSent
 
 __all__ = ["MaildirSource", "html_to_text"]
 
@@ -72,6 +72,7 @@ class MaildirSource:
     def __init__(self, path: Path | str, name: str = "mail", *, clock: Clock | None = None) -> None:
         self.path = Path(path)
         self.name = name
+        self._sent: MaildirSent | None = None
         self._people: Correspondents | None = None
         self._clock = clock or SystemClock()  # the file system's time, compared with the folders' mtimes
         self._prefix = secrets.token_hex(4)
@@ -176,15 +177,15 @@ class MaildirSource:
     def _correspondents(self) -> Correspondents | None:
         """The Sent folders' correspondents, re-read only when a folder's listing changed."""
         try:
-            people = Correspondents.beside(self.path)
-            if not people.folders:
+            sent = MaildirSent.beside(self.path)
+            if not sent.folders:
                 return None
-            if self._people is not None and self._people.folders == people.folders:
-                people = self._people
-            people.refresh()
+            if self._sent is not None and self._sent.folders == sent.folders:
+                sent = self._sent
+            self._sent = sent
+            return sent.refresh()
         except OSError:
             return None  # no Sent folder to read only means no known correspondents
-        return people
 
 
 def _cursor_time(cursor: Cursor | None) -> float | None:
