@@ -23,7 +23,7 @@ from tic.rules._zones import zone_note
 
 __all__ = ["release_of", "rest_released", "strip_release", "zone_note"]
 
-_WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after"}
+_WINDOW_WORDS = {"between", "weekend", "weekday", "day", "before", "after", "night"}
 _RELEASE_OK = {"keep", "v+", "f", "pron", "and", "punct", "time", "number", "my", "any", "tillw", "rest", "notice"}
 # words a release clause may say besides its time: "hold everything till 6:30", "bis 7 Uhr zurückhalten",
 # "until the morning", "hold it until then" - the morning or "then" is the window's end
@@ -34,7 +34,8 @@ _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "
                   "manana", "manha", "matin", "morgen", "fruh", "morgens", "sondern", "uhr", "h",
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
-                  "dahin", "entonces", "la", "alors", "the", "danach", "hinterher", "nachher", "afterwards"}
+                  "dahin", "entonces", "la", "alors", "the", "danach", "hinterher", "nachher", "afterwards",
+                  "in", "later", "plus", "tard", "depois", "mas", "tarde", "spater", "fur", "le", "o"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
@@ -70,7 +71,10 @@ def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:
             w in _RELEASE_WORDS for it in clause for w in fold(it.text).split()):  # "at night, 23:00-6:00, hold
         # everything": the verb ("nichts melden, sondern erst danach" says when: the end of the window)
         return [*items[:first], Item("v-", items[first].text, lang=items[first].lang), *items[first + 1 :]], None, True
-    rest = items[:start] + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
+    head = items[:start]
+    if not any(it.cls in {"v+", "v-", "neg", "negv", "keep"} for it in head):  # "Entre 22h et 7h, garder tout pour le
+        head = [*head, Item("v-", items[first].text, lang=items[first].lang)]  # matin": the hold is the rule's verb
+    rest = head + ([Item("punct", ",")] + items[end:] if end < len(items) else [])
     return rest, release_of(clause), True
 
 

@@ -323,6 +323,12 @@ _add("concfull", "quoi que ce soit|whatever it is|lo que sea|sea lo que sea|seja
 # "…: só quando alguém me marcar com @. Fora isso, silêncio": the other side of what the rule lets through
 _add("rest", "fora isso|fora disso|fuera de eso|aparte de eso|other than that|apart from that|besides that|"
              "abgesehen davon|a part ca|en dehors de ca")
+# "Facturas de más de 500 € sí, las demás no", "Rechnungen über 2.000 € melden, kleinere nicht": the others of what
+# the rule names (read only at the end, after a comma: `_reader._without_otherwise`)
+_add("rest", "the others|the other ones|smaller ones|the smaller ones|anything smaller|anything less|anything under that|"
+             "under that|below that|las demas|los demas|las otras|los otros|las menores|los menores|as demais|os demais|"
+             "as outras|os outros|as menores|os menores|die anderen|die ubrigen|kleinere|die kleineren|les autres|"
+             "les plus petites|les plus petits|en dessous")
 _add("v+", "sonne|sonner|suena|sonar|klingelt|klingeln|toca|tocar|ring|rings|buzz|buzzes|vibre|vibrer")  # "rien ne sonne"
 _add("keep", "attend|attendent|attendre|tout attend|espera|esperan|wartet|warten|aguarda|aguardam|das hat|das hat zeit|"
              "hat zeit")  # "…, das hat bis 7 Uhr Zeit": it can wait till 7

@@ -74,3 +74,6 @@ def register(add: Callable[..., None]) -> None:
     add("cat", "no-reply addresses|noreply addresses|no-reply senders|noreply senders|no-reply emails|noreply emails|"
                "do-not-reply addresses", "automated")
     add("cat", "out of office replies|out-of-office replies|out of office|out-of-office|ooo replies|ooo", "autoreply")
+    add("f", "of any kind|of all kinds|of every kind|of any sort|of all sorts|of any type|of all types|whatever kind|whatever they are")  # "newsletters of any kind": says no more than "newsletters"
+    add("keep", "keep|keep everything|keep it|keep them|keep all")  # "between 10pm and 7am, keep everything"
+    add("v+", "keep me posted|keep me updated|keep me informed|keep me in the loop|keep me up to date")

@@ -87,3 +87,5 @@ def register(add: Callable[..., None]) -> None:
     add("changed", "mudar de hora|mudar de dia|mudar de horario|mudar de hora ou de dia|mudar de dia ou de hora|"
                    "mudarem de hora|mudarem de horario")
     add("v+", "avisas|me avisas")
+    add("f", "de qualquer tipo|de todo tipo|de todos os tipos|de toda especie|de qualquer especie|de todo o tipo")  # "newsletters of any kind": says no more than "newsletters"
+    add("keep", "guardem|guardar|guarde|guarda|guardem tudo|guarda tudo|segurem|segura tudo")

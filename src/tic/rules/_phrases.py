@@ -492,6 +492,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             # the way the rest comes ("and all WhatsApp messages" would say "all")
             _by_channel(merged, p.kinds | p.generic_kinds)
             continue  # "Emails and WhatsApp messages from Luis": a bare kind shares the next phrase's predicates
+        if merged and merged[-1].kind_only and p.anything and not p.empty and not (p.kinds or p.generic_kinds):
+            merged[-1] = p  # "texts, emails, anything from Claire": the list ends in "anything" - every kind
+            continue
         if merged and merged[-1].kind_only and not p.kind_only:
             p.kinds |= merged[-1].kinds
             p.generic_kinds |= merged[-1].generic_kinds

@@ -56,6 +56,9 @@ from tic.rules._shapes import KIND_NOUNS, WHO_KINDS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
+from tic.rules._names import chat_names
+from tic.rules._ranges import day_ranges, time_ranges
+from tic.rules._ways import who_then_ways
 from tic.rules._slots import People, Unread
 from tic.rules._tokens import fold
 from tic.signals import topic_terms
@@ -100,6 +103,11 @@ def _without_otherwise(items: list[Item]) -> list[Item] | None:
     head = items[: k - 1]
     if not any(it.cls == "only" for it in head):
         first_if = next((n for n, it in enumerate(head) if it.cls == "if"), None)
+        amount = next((n for n, it in enumerate(head) if it.cls == "cmp"), None)
+        while amount and head[amount - 1].cls == "f" and amount > 1:  # "factures de plus de 300 €"
+            amount -= 1
+        if first_if is None and amount:  # "Rechnungen über 2.000 € melden, kleinere nicht": the amount is the
+            return [*head[:amount], Item("only", "only"), Item("if", "if"), *head[amount:]]  # condition
         if first_if is None:
             raise Unread(f'"{items[k].text}" - other than what? No condition comes before it')
         if not any(it.cls not in {"f", "punct", "any"} for it in head[:first_if]):
@@ -446,12 +454,14 @@ def _only_in_window(items: list[Item]) -> list[Item]:
     'Nothing on weekends except WhatsApp messages from family' (held until the window ends, T11)."""
     k = next((n for n, it in enumerate(items) if it.cls == "only"), None)
     said = k is not None and k + 1 < len(items) and items[k + 1].cls == "v+"  # "only notify me about", or
-    titled = k is not None and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–"}
-    if k is None or k == 0 or k + 1 >= len(items) or not (said or titled) \
+    titled = k is not None and k > 0 and items[k - 1].cls == "punct" and items[k - 1].text in {":", "—", "–", ","}
+    placed = k is not None and (items[0].cls == "f" or " " in items[0].text)  # "Am Wochenende nur …", "Los fines
+    # de semana solo …": a window said with its preposition or article, then "only" (never
+    if k is None or k == 0 or k + 1 >= len(items) or not (said or titled or placed) \
             or not all(it.cls in _WINDOW_ITEMS for it in items[:k]) \
             or not any(it.cls in {"weekend", "weekday", "day", "between"} for it in items[:k]) \
             or any(it.cls in {"if", "unless", "except", "only"} for it in items[k + 1 :]):
-        return items
+        return items  # "Weekends only …": that may say when the rest applies)
     window = list(items[:k])
     while window and window[-1].cls == "punct":
         window.pop()
@@ -795,11 +805,10 @@ def _cond(p: Phrase) -> object:
         p.kinds.add("calendar")
     elif p.created_today:
         raise Unread('"today" is understood only as "added today" for calendar items')
-    elif p.created_new and p.kinds == {"calendar"}:
-        parts.append(Created(today=False, within_minutes=24 * 60))
-    elif p.created_new or (created and not p.created_today):
-        if not (p.kinds == {"calendar"} and created and (p.within or p.starts or p.starts_on)):
-            raise Unread('"new" or "added" without "today" is not understood')
+    elif (p.created_new or created and (p.within or p.starts or p.starts_on)) and p.kinds == {"calendar"}:
+        parts.append(Created(today=False, within_minutes=24 * 60))  # "added to my calendar for today": new ones
+    elif p.created_new or created:
+        raise Unread('"new" or "added" without "today" is not understood')
     if p.starts and p.within is None and not p.starts_on and "calendar" in p.kinds and not p.recur:
         raise Unread('"starts" needs a time ("starts within 2 hours")')
     kinds = p.kinds or p.generic_kinds
@@ -906,7 +915,7 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+_BEFORE_RELEASE = (day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
                    _included_too)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,

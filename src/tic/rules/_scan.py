@@ -231,6 +231,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     lang = guess_language(text)
     items, _ = _scan(toks, 0, lang, closing=None)
     items = _unwrap_qualifiers(items)
+    _yes_and_no(items)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -243,6 +244,24 @@ def _scan_once(text: str) -> tuple[Item, ...]:
 # what brackets may hold and still be read as the words around them: a calendar timing ("(added today)")
 _QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", "fromnow", "recur", "every", "allday", "addressed",
                "f"}
+
+
+_YES = {"sí", "si", "oui", "sim", "ja", "yes"}  # "sí" with its accent: "si" unaccented is "if"
+_NO = {"non", "nein", "não", "nao"}
+
+
+def _yes_and_no(items: list[Item]) -> None:
+    """'Facturas de más de 500 € sí, las demás no', 'les factures de plus de 300 €, oui ; les autres, non': a bare
+    yes or no before punctuation (or at the end) says to tell, or not to."""
+    for k, it in enumerate(items):
+        closes = k + 1 == len(items) or items[k + 1].cls == "punct" and items[k + 1].text in {",", ";", ".", "!"}
+        if not closes or k == 0:
+            continue
+        low = it.text.lower()
+        if low in _YES and (low != "si" or it.text == "sí" or it.text == "Sí") and it.cls in {"word", "f", "if"}:
+            it.cls = "v+"
+        elif low in _NO and it.cls == "word":
+            it.cls = "neg"
 
 
 def _unwrap_qualifiers(items: list[Item]) -> list[Item]:

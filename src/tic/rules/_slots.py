@@ -500,8 +500,8 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
             # assigné ni mentionné"
         if it.cls in {"word", "name"} and any(x.cls == "quote" for x in phrases[-1]):
             break  # 'Nachrichten mit "Notfall" dürfen trotzdem durch': the quoted words are the whole topic
-        if it.cls == "or":
-            phrases.append([])
+        if it.cls == "or" or it.cls == "punct" and it.text == "/":
+            phrases.append([])  # "about claim CR-20931 / the Delgado claim": either
         elif it.cls == "aside" and examples(it.items):
             pass
         elif it.cls == "aside":

@@ -1,0 +1,78 @@
+"""Days and hours written as short ranges, read after the scan (T9): 'Mon-Thu 7am-7pm', 'Tue & Thu 9am-1pm',
+'Sat 9am'. English weekday abbreviations are days only where they stand as days - in a range or list of days
+("Mon-Thu", "Tue & Thu"), or right before a time or another day ("Sat 9am"); elsewhere "Sun", "Wed" or "Mon"
+stay what the scanner made of them. Two clock times joined by a dash, with no "between" before them, are a
+window from the one to the other ("9am-1pm" reads as "between 9am and 1pm")."""
+
+from __future__ import annotations
+
+import re
+
+from tic.rules._reading import WEEKDAYS
+from tic.rules._scan import Item
+from tic.rules._slots import range_end
+from tic.rules._tokens import fold
+
+__all__ = ["day_ranges", "time_ranges"]
+
+_ABBR = {"mon": "mon", "tue": "tue", "tues": "tue", "wed": "wed", "thu": "thu", "thur": "thu", "thurs": "thu",
+         "fri": "fri", "sat": "sat", "sun": "sun", **{d: d[:3] for d in ("monday", "tuesday", "wednesday", "thursday",
+                                                                       "friday", "saturday", "sunday")}}
+_RANGE = re.compile(r"\s*(?:-|–|\bto\b|\bthrough\b|\bthru\b)\s*")
+_LIST = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*")
+
+
+def _days(text: str) -> tuple[str, ...] | None:
+    """'Mon-Thu' -> mon..thu, 'Tue & Thu' -> (tue, thu); None unless every part is a day."""
+    low = fold(text).strip(".")
+    ends = _RANGE.split(low)
+    if len(ends) == 2 and all(e.strip(".") in _ABBR for e in ends):
+        a, b = (WEEKDAYS.index(_ABBR[e.strip(".")]) for e in ends)
+        return tuple(WEEKDAYS[(a + n) % 7] for n in range((b - a) % 7 + 1))
+    parts = _LIST.split(low)
+    if len(parts) >= 2 and all(p.strip(".") in _ABBR for p in parts):
+        return tuple(dict.fromkeys(_ABBR[p.strip(".")] for p in parts))
+    return None
+
+
+def day_ranges(items: list[Item]) -> list[Item]:
+    """Day abbreviations and ranges as days (in English rules: other languages' short forms are other words)."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.lang == "en" and it.cls in {"name", "word", "my"}:
+            if (days := _days(it.text)) is not None:
+                out.append(Item("day", it.text, value=days, lang=it.lang))
+                k += 1
+                continue
+            # "Mon to Thu": three items
+            if k + 2 < len(items) and fold(items[k + 1].text) in {"to", "-", "–", "through", "thru", "&", "and"} \
+                    and (days := _days(f"{it.text} {items[k + 1].text} {items[k + 2].text}")) is not None:
+                out.append(Item("day", " ".join(x.text for x in items[k : k + 3]), value=days, lang=it.lang))
+                k += 3
+                continue
+            nxt = items[k + 1] if k + 1 < len(items) else None
+            if fold(it.text).strip(".") in _ABBR and it.text[:1].isupper() and nxt is not None \
+                    and nxt.cls in {"time", "day"}:
+                out.append(Item("day", it.text, value=(_ABBR[fold(it.text).strip(".")],), lang=it.lang))
+                k += 1
+                continue
+        out.append(it)
+        k += 1
+    return out
+
+
+def time_ranges(items: list[Item], *, inside: bool = False) -> list[Item]:
+    """'7am-7pm', '23h à 7h' (`_slots.range_end`) with no "between" before it: the window between the two times,
+    its connector read as "until" - in brackets too ("De noche (23h a 8h)"), where a dash already reads so."""
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if it.cls == "aside":
+            it.items = time_ranges(it.items, inside=True)
+        if it.cls == "time" and (end := range_end(items, k)) is not None and not (out and out[-1].cls in {"between", "f"}) \
+                and not (inside and items[k + 1].cls == "punct"):
+            out.append(Item("between", "", lang=it.lang))
+            items[k + 1] = Item("tillw", items[k + 1].text, lang=it.lang) if end == k + 2 else items[k + 1]
+        out.append(it)
+    return out
