@@ -777,6 +777,16 @@ _COPULAS = {"are", "is", "be", "sind", "ist", "son", "sean", "sea", "es", "sao",
 
 
 def _no_negated_conditions(items: list[Item]) -> None:
+    """'If they do not mention me, nothing', 'Si no me mencionan, nada', 'emails that are not from X': a condition
+    that must not hold is refused, never read as one that must (its "not" would otherwise cancel the rule's)."""
+    for k, it in enumerate(items):
+        if it.cls != "if":
+            continue
+        for x in items[k + 1 :]:
+            if x.cls in {"v+", "v-", "only", "if"} or x.cls == "punct" and x.text in {",", ";", ".", ":", "!"}:
+                break
+            if x.cls in {"neg", "negv"} and fold(x.text) not in QUIET_LABELS:
+                raise Unread(f'"{it.text} … {x.text} …": a condition that must not hold is not understood')
     for k, it in enumerate(items[:-1]):
         if it.cls != "neg" or k == 0 or items[k - 1].cls in {"punct", "except", "unless", "only"}:
             continue

@@ -252,7 +252,15 @@ _NO = {"non", "nein", "não", "nao"}
 
 def _yes_and_no(items: list[Item]) -> None:
     """'Facturas de más de 500 € sí, las demás no', 'les factures de plus de 300 €, oui ; les autres, non': a bare
-    yes or no before punctuation (or at the end) says to tell, or not to."""
+    yes or no before punctuation (or at the end) says to tell, or not to. '… solo si me mencionan. Si no, nada',
+    '… only if someone tags me. If not, nothing': "if not" before a comma is "otherwise"."""
+    for k, it in enumerate(items):
+        if it.cls == "if" and k + 2 < len(items) and items[k + 1].cls in {"f", "neg"} \
+                and fold(items[k + 1].text) in {"no", "not", "nicht", "nao", "pas"} \
+                and items[k + 2].cls == "punct" and items[k + 2].text == ",":
+            it.cls, it.text = "rest", f"{it.text} {items[k + 1].text}"
+            items[k + 1].cls = "drop"
+    items[:] = [it for it in items if it.cls != "drop"]
     for k, it in enumerate(items):
         closes = k + 1 == len(items) or items[k + 1].cls == "punct" and items[k + 1].text in {",", ";", ".", "!"}
         if not closes or k == 0:
