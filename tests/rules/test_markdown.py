@@ -21,6 +21,8 @@ from tic.rules._markdown import heading_effect, sentences
         ("About me", "context"), ("Über mich", "context"), ("Sobre mí", "context"), ("Context", "context"),
         ("Travel", "own"), ("What I want to hear about", "own"), ("Meh", "own"),
         ("Ping me", "always"), ("Wake me up", "always"), ("Avísame", "always"), ("Dont bug me", "never"),
+        ("Egal", "never"), ("Ist mir egal", "never"), ("Me da igual", "never"), ("Tanto faz", "never"),
+        ("Je m'en fiche", "never"), ("Whatever", "own"),
     ],
 )
 def test_t3_headings_in_the_users_words_map_to_an_effect(heading: str, taken_as: str) -> None:

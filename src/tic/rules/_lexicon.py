@@ -780,3 +780,7 @@ _add("f", "the amount is|amount is|the total is|el importe es|el monto es|o valo
 _add("f", "ausdrucklich|explicitly|expressly|explicitement|explicitamente")
 _add("night", "every night|each night|nightly|todas las noches|cada noche|toutes les nuits|chaque nuit|jede nacht|"
               "todas as noites|toda noite|cada noite")
+# surveys and feedback requests are sent to sell or to rate a sale: marketing
+_add("cat", "surveys|survey|feedback surveys|satisfaction surveys|sondages|sondage|encuestas|encuesta|pesquisas|pesquisa|"
+            "umfragen|umfrage|kundenumfragen|enquetes de satisfaction|encuestas de satisfaccion|pesquisas de satisfacao",
+     "marketing")

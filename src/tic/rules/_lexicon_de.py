@@ -76,3 +76,4 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "sag bescheid|sagt bescheid|sagen sie bescheid")
     add("starts", "losgeht|losgehen|los geht")
     add("f", "jeder art|aller art|jeglicher art|jeder sorte|aller sorten|jeder couleur")  # "newsletters of any kind": says no more than "newsletters"
+    add("group", "direktnachrichten|direktnachricht|direktchats|direktchat|private chats|privatchats", False)

@@ -38,7 +38,11 @@ _NEVER = re.compile(r"\b(never|mute[ds]?|ignore[ds]?|don'?t|do not|silence[ds]?|
                     r"low priority|not interested|not important|unimportant|nicht wichtig|unwichtig|no importantes?|"
                     r"sin importancia|pas importants?|peu importants?|n[ãa]o importantes?|sem import[âa]ncia|"
                     r"less important|unwichtige?|never want|nie|niemals|nicht|stumm|ignorieren|nunca|jam[aá]s|"
-                    r"ignorar|silenciar|silencio|n[ãa]o|jamais|ignorer|sourdine|ne pas|sans notification)\b", re.I)
+                    r"ignorar|silenciar|silencio|n[ãa]o|jamais|ignorer|sourdine|ne pas|sans notification|"
+                    r"egal|ist mir egal|don'?t care|(i )?couldn'?t care less|da igual|me da igual|"
+                    r"me es igual|no me importa|tanto faz|n[ãa]o me importa|pouco importa|je m'en fiche|"
+                    r"on s'en fiche|osef|m'en fous|interessiert mich nicht|kein interesse|sin inter[ée]s|"
+                    r"sem interesse|sans int[ée]r[êe]t)\b", re.I)
 _ALWAYS = re.compile(r"\b(always|vips?|priority|important|notify me|must see|immer|wichtig(e|en|er|es)?|sempre|siempre|importantes?|"
                      r"importants?|toujours|prioritaire|prioridad|prioridade|priorit[äa]t|avisar|benachrichtigen|notifier|"
                      r"notificar|alert me|tell me|people i care about)\b", re.I)

@@ -248,6 +248,8 @@ _QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", 
 
 _YES = {"sí", "si", "oui", "sim", "ja", "yes"}  # "sí" with its accent: "si" unaccented is "if"
 _NO = {"non", "nein", "não", "nao"}
+_DIRECTLY = {"directly", "direkt", "directement", "directamente", "diretamente", "personally", "personnellement",
+             "personalmente", "persoenlich", "personlich", "pessoalmente", "explicitly", "explizit", "explicitement"}
 
 
 def _yes_and_no(items: list[Item]) -> None:
@@ -261,6 +263,11 @@ def _yes_and_no(items: list[Item]) -> None:
             it.cls, it.text = "rest", f"{it.text} {items[k + 1].text}"
             items[k + 1].cls = "drop"
     items[:] = [it for it in items if it.cls != "drop"]
+    for k, it in enumerate(items):  # "wenn ich direkt erwähnt werde", "mentionne directement": directly, not a
+        near = items[max(0, k - 1) : k + 2]  # direct chat
+        if (it.cls == "group" and it.value is False or fold(it.text) in _DIRECTLY) \
+                and any(x.cls == "mention" for x in near) and it.cls != "mention":
+            it.cls, it.value = "f", None
     for k, it in enumerate(items):
         closes = k + 1 == len(items) or items[k + 1].cls == "punct" and items[k + 1].text in {",", ";", ".", "!"}
         if not closes or k == 0:
@@ -445,8 +452,9 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
 
 
 # a slip is corrected only into a word that names something; never into a negation, a verb or a connective,
-# where a wrong guess ("nights" -> German "nichts") would flip or bend the rule
-_TYPO_CLASSES = {"always", "kind", "cat", "mention", "group", "unsaved", "saved", "recur", "allday", "role", "notice"}
+# where a wrong guess ("nights" -> German "nichts") would flip or bend the rule, nor into a role, where a real
+# word of another language ("escala", a crew roster) would become someone else ("escola", the school)
+_TYPO_CLASSES = {"always", "kind", "cat", "mention", "group", "unsaved", "saved", "recur", "allday", "notice"}
 
 
 @lru_cache(maxsize=1)

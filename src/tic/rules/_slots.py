@@ -155,6 +155,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             who.append(Who(by="contact", value=it.text))
             j = _sender_asides(items, j + 1, who, people, role="")
             continue
+        if it.cls in {"email", "domain"} and j > 0 and items[j - 1].cls == "f" and fold(items[j - 1].text) in _TO:
+            raise Unread(f'"{items[j - 1].text} {it.text}": mail sent to that address is not understood (a rule '
+                         f'on who sends it says "from {it.text}")')
         if it.cls == "email":
             who.append(Who(by="address", value=it.text.lower()))
             j += 1
@@ -191,6 +194,12 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                 who.append(Who(by="name", value=inner[0].text))  # "the kids' school (Maplewood Elementary)": which
                 j = k + 1
                 continue
+            if k < len(items) and items[k].cls == "aside" and (nets := [x for x in items[k].items if x.cls != "punct"]) \
+                    and all(x.cls in {"email", "domain", "phone"} for x in nets):
+                who.extend(Who(by={"email": "address", "domain": "domain", "phone": "phone"}[x.cls],
+                               value=phone(x.text) if x.cls == "phone" else x.text.lower().lstrip("@")) for x in nets)
+                j = k + 1  # "Kids' school (@stmarks-primary.org.uk)": the address says which one - any school is wider
+                continue
             who.append(Who(by="role", value=str(it.value)))
             j += 1
             continue
@@ -204,6 +213,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     return who, j, ""
 
 
+_TO = {"to", "an", "para", "pra", "a", "à", "al", "pour", "aan"}  # "Mails an praxis@…": the address it is sent to
 DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 
@@ -535,6 +545,8 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
             pass  # "about my order", "de mi pedido": the message says "your order"
         elif it.cls == "f" and j + 1 < len(items) and items[j + 1].cls == "quote":
             pass  # 'the words "Okafor v. Lindqvist"': a label before the quoted text
+        elif it.cls in {"f", "about"} and not phrases[-1] and fold(it.text) in _LEADING_OF:
+            pass  # "du dossier 2024-118 ou de la succession Girard": "de" opens the second, it is not looked for
         elif it.cls not in {"f"} or it.text.lower() not in {"the", "a", "an", "my", "our", "el", "la", "le", "der",
                                                              "die", "das", "o", "les", "los", "las", "their", "un",
                                                              "une", "una", "um", "uma", "ein", "eine", "einen", "l'",
@@ -554,6 +566,8 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     return out, j
 
 
+_LEADING_OF = {"de", "du", "des", "d'", "do", "da", "dos", "das", "del", "of", "von", "vom", "about", "sobre",
+               "sur", "uber"}
 _ONE_OF = {"one", "any", "una", "uno", "um", "uma", "un", "une", "eine", "einen", "einer", "eines", "einem"}
 
 
@@ -581,6 +595,9 @@ def _named_alternatives(inner: list[Item]) -> list[str] | None:
             return None
     if len(parts) < 2 or any(not p or p[-1].cls == "punct" for p in parts):
         return None
+    if not any(x.cls == "punct" and x.text == "/" for x in inner) and all(
+            len(p) == 1 and p[0].text.islower() for p in parts):  # "del examen (dudas, fechas, notas)": what about
+        return None  # it they talk of - aspects, not other names for it (each alone would widen the rule)
     return [" ".join(x.text for x in p).replace(" .", ".") for p in parts]
 
 
