@@ -346,3 +346,23 @@ b("T7", "noun-with-domain", "always", "Mails von Mandanten mit @hofbauer-gmbh.ex
 b("T11", "slip-in-a-noun", "custom", "Zwischen 22 und 7 Uhr keine Benachrichtgungen, außer von meiner Frau Lena", True,
   P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(chat("Lena", "+49 170 999 8887", "Schläfst du?"), N, "Lena nachts", at="2026-03-11 23:00"))
+
+# --- found by sealed probes, session of 2026-12-01 -------------------------------------------------------------
+b("T7", "group-name-with-role-word", "never", "Die Gruppe Kita Sonnenblume", True,
+  P(chat("Frau Berg", "+49 170 000 1212", "Morgen Ausflug", group=True, chat_name="Kita Sonnenblume"), S),
+  P(chat("Sonnenblume Apotheke", "+49 170 000 1313", "Ihre Bestellung"), None, "keine Gruppe"))
+b("T7", "of-any-kind", "never", "Newsletter jeder Art", True,
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))
+b("T7", "amount-smaller-not", "custom", "Rechnungen über 2.000 € sofort melden, kleinere nicht", True,
+  P(email("Holz Maier", "rechnung@holzmaier.example", "Rechnung 88", "Betrag: 2.400,00 €"), N),
+  P(email("Holz Maier", "rechnung@holzmaier.example", "Rechnung 89", "Betrag: 300,00 €"), S))
+b("T11", "weekend-only-one-person", "custom", "Am Wochenende nur Nachrichten von Jonas", True,
+  P(chat("Jonas", "+49 171 000 1414", "Kino?"), N, "Samstag", at="2026-03-14 11:00"),
+  P(other_chat(), H, "Samstag, jemand anders", at="2026-03-14 11:00"),
+  P(other_chat(), None, "Mittwoch"))
+b("T7", "directly-mentioned", "custom", "Gruppe 'Elternbeirat 3b' nur, wenn ich direkt erwähnt werde", True,
+  P(chat("Sabine", "+49 170 000 1515", "@Lucía Protokoll?", group=True, chat_name="Elternbeirat 3b",
+         mentions=("me",)), N),
+  P(chat("Sabine", "+49 170 000 1515", "Protokoll ist da", group=True, chat_name="Elternbeirat 3b"), S))
+b.no("T11", "mail-to-an-address", "custom",
+     "Am Wochenende Mails an praxis@zahnarzt-hoffmann.example bis Montag 7:30 Uhr zurückhalten")

@@ -733,3 +733,35 @@ b("T11", "save-the-rest-for", "custom", "Weekends: only Mum, save the rest for M
   P(chat("Mum", "+44 7700 900777", "Lunch?"), N, "Mum on a Saturday", at="2026-03-14 11:00"),
   P(other_email(), H, "anything else on a Saturday", at="2026-03-14 11:00", until="2026-03-16 08:00"))
 b.no("T7", "otherwise-of-what", "custom", "If someone mentions me, tell me, otherwise ignore")
+
+# --- found by sealed probes, session of 2026-12-01 -------------------------------------------------------------
+claire_wa = chat("Claire", "+44 7700 900111", "Running late")
+b("T7", "who-then-ways", "always", "My wife Claire: texts, emails, anything, even in the middle of the night", True,
+  P(claire_wa, N), P(email("Claire", "claire.h@example.co.uk", "Keys", "x"), N),
+  P(other_email(), None, "e-mail from someone else: the list is Claire's"))
+b("T7", "topic-slash-alternatives", "custom", "anything about claim CR-20931 / the Delgado claim", True,
+  P(email("Harbor Insurance", "claims@harbor.example", "Update on the Delgado claim", "x"), N, "the second name"),
+  P(email("Harbor Insurance", "claims@harbor.example", "CR-20931", "x"), N), P(other_email(), None))
+b("T7", "added-for-today", "custom", "If something gets added to my calendar for today, tell me straight away", True,
+  P(event("Call with Ines", start_in=hours(3), created_ago=hours(1)), N, "added an hour ago, today"),
+  P(event("Dentist", start_in=hours(3), created_ago=days(10)), None, "today, but added long ago"))
+b.no("T7", "mail-to-an-address", "always", "emails to info@acme-tools.example")
+b.no("T7", "negated-condition", "custom", "If they do not mention me, nothing")
+grp_me = chat("Yuki", "+33 6 20 00 00 01", "@Lucía Friday?", group=True, chat_name="Climbing crew", mentions=("me",))
+grp = chat("Yuki", "+33 6 20 00 00 01", "Friday?", group=True, chat_name="Climbing crew")
+b("T7", "if-not-otherwise", "custom", "Group chats: only if someone tags me. If not, nothing.", True,
+  P(grp_me, N), P(grp, S), P(other_chat(), None, "a direct chat"))
+b("T11", "day-abbreviations-time-range", "custom", "Tue & Thu 9am-1pm hold everything except messages from Tom", True,
+  P(other_email(), H, "Thursday 10:00", at="2026-03-12 10:00", until="2026-03-12 13:00"),
+  P(chat("Tom", "+44 7700 900222", "Lunch?"), N, "Tom, Thursday 10:00", at="2026-03-12 10:00"),
+  P(other_email(), None, "Wednesday 10:00", at="2026-03-11 10:00"))
+b("T7", "amount-the-rest-not", "custom", "Invoices over £1,000 tell me, under that don't bother", True,
+  P(email("Pell Joinery", "accounts@pell.example", "Invoice 5521", "Amount due: £1,500.00"), N),
+  P(email("Pell Joinery", "accounts@pell.example", "Invoice 5522", "Amount due: £200.00"), S))
+b("T7", "role-named-by-domain", "always", "Kids' school (@stmarks-primary.example)", True,
+  P(email("St Mark's Office", "office@stmarks-primary.example", "Trip", "x"), N),
+  P(email("Oakwood School", "office@oakwood-school.example", "Open day", "x"), None, "another school"))
+b("T11", "keep-until-morning-unless", "custom",
+  "Between 10pm and 7am, keep everything until morning unless it's from Jake", True,
+  P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Jake", "+44 7700 900333", "You up?"), N, "Jake at night", at="2026-03-11 23:00"))

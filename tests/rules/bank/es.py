@@ -319,3 +319,17 @@ b("T7", "finde-is-weekend", "never", "El finde no me avises de correos de @ofici
 b.no("T7", "category-of-what", "custom", "ofertas de compra de más de 300.000 € avísame aunque sea domingo")
 b.no("T7", "other-groups", "custom", "Otros grupos de WhatsApp: solo si me mencionan con @")
 b.no("T7", "rest-of-what", "custom", "Si alguien me menciona, avísame; lo demás no.")
+
+# --- found by sealed probes, session of 2026-12-01 -------------------------------------------------------------
+b("T7", "group-name-with-weekday", "always", "Cuando me mencionen en el grupo Pádel Domingos", True,
+  P(chat("Rafa", "+34 611 000 111", "@Lucía ¿juegas?", group=True, chat_name="Pádel Domingos", mentions=("me",)), N,
+    "un miércoles: el nombre del grupo no es un día"),
+  P(chat("Rafa", "+34 611 000 111", "@Lucía ¿vienes?", group=True, chat_name="Pádel Martes", mentions=("me",)), None))
+b("T7", "amount-yes-the-rest-no", "custom", "Facturas de más de 500 € sí, las demás no", True,
+  P(email("Talleres Gil", "admin@talleresgil.example", "Factura F-12", "Importe: 800,00 €"), N),
+  P(email("Talleres Gil", "admin@talleresgil.example", "Factura F-13", "Importe: 120,00 €"), S))
+b.no("T7", "negated-condition", "custom", "Si no me mencionan, nada")
+b("T11", "weekend-only-one-person", "custom", "Los fines de semana solo lo de Ana", True,
+  P(chat("Ana", "+34 622 000 222", "¿Comemos?"), N, "sábado", at="2026-03-14 11:00"),
+  P(other_email(), H, "sábado, otro", at="2026-03-14 11:00"),
+  P(other_email(), None, "miércoles"))

@@ -338,3 +338,16 @@ b("T7", "service-for-product", "never", "Les notifs de Bandcamp et Spotify for A
   P(email("Spotify for Artists", "no-reply@spotify.example", "Your weekly stats", "x"), S),
   P(email("Artists Union", "hello@artistsunion.example", "Réunion", "x"), None, "pas « Artists »"))
 b.no("T7", "other-groups", "custom", "Autres groupes : seulement si on me mentionne")
+
+# --- found by sealed probes, session of 2026-12-01 -------------------------------------------------------------
+b("T11", "keep-for-the-morning", "custom", "Entre 22h et 7h, garder tout pour le matin", True,
+  P(other_email(), H, "la nuit", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None, "le jour"))
+b("T7", "amount-yes-the-rest-no", "custom", "Les factures de plus de 300 €, oui; les autres, non", True,
+  P(email("Imprimerie Roux", "compta@roux.example", "Facture 301", "Montant : 450,00 €"), N),
+  P(email("Imprimerie Roux", "compta@roux.example", "Facture 302", "Montant : 90,00 €"), S))
+b("T7", "topic-second-after-de", "custom", "Les mails qui parlent du dossier n° 2024-118 ou de la succession Girard",
+  True, P(email("Maître Blanc", "blanc@notaires.example", "Succession Girard - pièces", "x"), N),
+  P(email("Maître Blanc", "blanc@notaires.example", "Dossier 2024-118", "x"), N), P(other_email(), None))
+b("T11", "weekend-only-one-person", "custom", "Le week-end, seulement les messages de Julie", True,
+  P(chat("Julie", "+33 6 00 00 16 16", "Ciné ?"), N, "samedi", at="2026-03-14 11:00"),
+  P(other_chat(), H, "samedi, quelqu'un d'autre", at="2026-03-14 11:00"))

@@ -302,3 +302,14 @@ b("T7", "fora-isso-silencio", "custom", 'Grupo "Família Lima" no WhatsApp: só 
 b("T7", "reply-to-what-i-sent", "custom", "Se alguém responder um e-mail que eu mandei, me avisa na hora", True,
   P(in_my_thread(email("Rui Lopes", "rui@lopes.example", "Re: Proposta", "x")), N),
   P(email("Rui Lopes", "rui@lopes.example", "Proposta nova", "x"), None))
+
+# --- found by sealed probes, session of 2026-12-01 -------------------------------------------------------------
+b("T7", "no-typo-into-a-role", "always", "Qualquer e-mail da escala de voo (escala@lusoair.example)", False,
+  P(email("Escala", "escala@lusoair.example", "Escala de abril", "x"), N),
+  P(email("Escola Básica n.º 1", "secretaria@eb1.example", "Reunião", "x"), None, "uma escola, não a escala"))
+b("T7", "amount-yes-the-rest-no", "custom", "Boletos acima de R$ 1.000 sim, os demais não", True,
+  P(email("Construtora Ipê", "financeiro@ipe.example", "Boleto 4471", "Valor: R$ 2.300,00"), N),
+  P(email("Construtora Ipê", "financeiro@ipe.example", "Boleto 4472", "Valor: R$ 300,00"), S))
+b("T11", "keep-for-later", "custom", "Ao fim de semana não me incomodem antes das 9h; guardem para depois", True,
+  P(other_email(), H, "sábado cedo", at="2026-03-14 08:00", until="2026-03-14 09:00"),
+  P(other_email(), None, "sábado mais tarde", at="2026-03-14 10:00"))
