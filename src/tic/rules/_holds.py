@@ -116,7 +116,7 @@ def _until_at(items: list[Item], verb: int) -> int | None:
         if fold(items[j].text) in _UNTIL:
             k = j + 1  # "garde tout pour le lendemain matin 8h": "the next morning" says no more than the time
             while k < len(items) and items[k].cls not in {"day", "time", "number"} and (
-                    items[k].cls == "f" or fold(items[k].text) in _RELEASE_WORDS):
+                    items[k].cls in {"f", "pron"} or fold(items[k].text) in _RELEASE_WORDS):
                 k += 1
             if k < len(items) and items[k].cls in {"day", "time", "number"}:
                 return j

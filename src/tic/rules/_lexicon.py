@@ -285,6 +285,8 @@ _add("addressed", "i'm only in cc|i am only in cc|i'm only on cc|i am only on cc
                   "estou so em copia|so estou em copia|estou em copia|so em copia|em copia|estou em cc|em cc|"
                   "apenas em copia|so estou em cc|estou so em cc|apenas estou em cc|so em cc|fico em copia|"
                   "fico so em copia", "cc")
+_add("addressed", "solo voy en copia|voy en copia|solo voy en cc|voy en cc|so vou em copia|vou em copia|"
+                  "je ne suis qu'en copie|je suis juste en copie|bin nur in kopie|nur in kopie", "cc")
 _add("addressed", "i'm in the to line|i am in the to line|i'm in the to : line|i am in the to : line|i'm in the to field|"
                   "i am in the to field|i'm in the to : field|in the to line|in the to : line|in the to field|"
                   "in the to : field|i'm in to|i am in to|i'm in to :|i am in to :|addressed to me|"

@@ -77,3 +77,5 @@ def register(add: Callable[..., None]) -> None:
     add("starts", "losgeht|losgehen|los geht")
     add("f", "jeder art|aller art|jeglicher art|jeder sorte|aller sorten|jeder couleur")  # "newsletters of any kind": says no more than "newsletters"
     add("group", "direktnachrichten|direktnachricht|direktchats|direktchat|private chats|privatchats", False)
+    add("f", "aus dem|aus der|aus den")  # "Alles aus dem Gruppenchat 'Kegelclub'": in it
+    add("kind", "termineinladungen|termineinladung|kalendereinladungen|kalendereinladung|besprechungseinladungen", C)

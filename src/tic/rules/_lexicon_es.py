@@ -76,3 +76,5 @@ def register(add: Callable[..., None]) -> None:
     add("from", "vengan de|venga de|vienen de|viene de|que vengan de|que venga de")
     add("emph", "esos no pueden esperar|eso no puede esperar|no pueden esperar|no puede esperar")
     add("f", "de todo tipo|de cualquier tipo|de todos los tipos|de toda clase|de cualquier clase|de toda indole|sean del tipo que sean")  # "newsletters of any kind": says no more than "newsletters"
+    add("keep", "guardame|guardame los|guardame las|guardame todo|guardamelos todos")
+    add("concfull", "sean de quien sean|vengan de donde vengan|sea quien sea el remitente")

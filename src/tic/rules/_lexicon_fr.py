@@ -83,3 +83,5 @@ def register(add: Callable[..., None]) -> None:
     add("f", "de tout genre|de tous genres|en tout genre|en tous genres|de toutes sortes|de tout type|de tous types|de toute sorte|quels qu'ils soient|quelles qu'elles soient")  # "newsletters of any kind": says no more than "newsletters"
     add("keep", "garder|gardez|garder tout|gardez tout|garde|mets de cote|mettre de cote|mets-les de cote")
     add("v+", "notifier|me notifier|m'en notifier|etre notifie|etre notifiee")  # "tout le reste : ne pas me notifier"
+    add("keep", "mets tout en attente|mets en attente|mettre en attente|mettre tout en attente|mettez en attente|"
+                "mettez tout en attente")

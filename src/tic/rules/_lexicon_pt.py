@@ -89,3 +89,6 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "avisas|me avisas")
     add("f", "de qualquer tipo|de todo tipo|de todos os tipos|de toda especie|de qualquer especie|de todo o tipo")  # "newsletters of any kind": says no more than "newsletters"
     add("keep", "guardem|guardar|guarde|guarda|guardem tudo|guarda tudo|segurem|segura tudo")
+    add("weekday", "em dias de semana|dias de semana|nos dias de semana|em dia de semana|de segunda a sexta-feira",
+        ("mon", "tue", "wed", "thu", "fri"))
+    add("concfull", "seja de quem for|sejam de quem forem|venha de quem vier|venham de quem vierem")

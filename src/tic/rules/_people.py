@@ -45,6 +45,8 @@ _ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi",
              "meinem", "meinen", "unserem", "unserer", "unseren", "mis", "mes", "meus", "minhas"}
 
 
+_COPULAS = {"es", "c' est", "c'est", "that's", "that is", "it's", "it is", "this is", "he's", "she's", "e", "ist",
+            "das ist", "sind", "son", "sao", "ce sont"}
 _OF = {"de", "of", "do", "da", "du", "des", "von", "der", "en", "el", "la", "in", "at", "the", "no", "na", "im", "bei",
        "dans", "au", "le"}
 
@@ -62,10 +64,16 @@ def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
     if j >= len(items) or not (items[j].cls == "punct" and items[j].text == ","):
         return None
     k = j + 1
-    if k >= len(items) or not (items[k].cls in {"f", "my"} and fold(items[k].text) in _ARTICLES):
+    if k < len(items) and items[k].cls == "f" and fold(items[k].text) in _COPULAS:
+        k += 1  # ", es el fontanero de la comunidad", ", c'est le chef de chantier", ", that's the school office"
+    if k < len(items) and items[k].cls == "role" and " " in items[k].text:
+        words = [items[k].text]  # "the school": a role word with its article
+        k += 1
+    elif k >= len(items) or not (items[k].cls in {"f", "my", "pron"} and fold(items[k].text) in _ARTICLES):
         return None
-    k += 1
-    words: list[str] = []
+    else:
+        words = []
+        k += 1
     while k < len(items) and len(words) < 5 and (items[k].cls == "word" or items[k].cls == "name" and items[k].weak
                                                  and " " not in items[k].text
                                                  or items[k].cls in {"f", "pron"} and fold(items[k].text) in _OF

@@ -718,6 +718,9 @@ def _with(items: list[Item], i: int, ph: Phrase, people: People) -> int:
         if phrases_ and named and all(any(x.text in p for x in named) for p in phrases_):
             add_topics(ph, phrases_)  # "con el número de expediente 2026/00871": a reference anywhere in it
             return j
+        if len(phrases_) == 1 and j < len(items) and items[j].cls == "cmp" and not named:
+            add_topics(ph, phrases_)  # "any email with an invoice over $1,000": what the amount is of
+            return j
     if nxt is not None and items[nxt].cls in _LITERAL:
         words = []
         j = nxt

@@ -172,6 +172,9 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
         if it.cls == "phone":
             who.append(Who(by="phone", value=phone(it.text)))
             j += 1
+            if (appo := apposition(items, j)) is not None:  # "+34 612 48 93 07, es el fontanero de la comunidad":
+                people.define(appo[0], who[-1:])  # who the number is, no constraint
+                j = appo[1]
             continue
         if it.cls == "unsaved":
             who.append(Who(by="unsaved"))

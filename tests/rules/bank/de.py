@@ -366,3 +366,9 @@ b("T7", "directly-mentioned", "custom", "Gruppe 'Elternbeirat 3b' nur, wenn ich 
   P(chat("Sabine", "+49 170 000 1515", "Protokoll ist da", group=True, chat_name="Elternbeirat 3b"), S))
 b.no("T11", "mail-to-an-address", "custom",
      "Am Wochenende Mails an praxis@zahnarzt-hoffmann.example bis Montag 7:30 Uhr zurückhalten")
+b("T7", "group-chat-aus-dem", "never", "Alles aus dem Gruppenchat 'Kegelclub Alle Neune'", True,
+  P(chat("Horst", "+49 170 000 1616", "Freitag?", group=True, chat_name="Kegelclub Alle Neune"), S),
+  P(other_chat(), None))
+b("T7", "replies-to-mine-grammar", "always", "Antworten auf Mails, die ich verschickt habe", True,
+  P(in_my_thread(email("Uwe Kern", "uwe@kern.example", "AW: Angebot", "x")), N),
+  P(email("Uwe Kern", "uwe@kern.example", "Angebot", "x"), None))

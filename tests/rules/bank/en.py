@@ -765,3 +765,9 @@ b("T11", "keep-until-morning-unless", "custom",
   "Between 10pm and 7am, keep everything until morning unless it's from Jake", True,
   P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(chat("Jake", "+44 7700 900333", "You up?"), N, "Jake at night", at="2026-03-11 23:00"))
+b("T7", "with-noun-over-amount", "custom", "Let me know about any email with an invoice over $1,000", True,
+  P(email("Apex Supply", "billing@apex.example", "Your invoice", "Invoice total: $1,450.00"), N),
+  P(email("Apex Supply", "billing@apex.example", "Your invoice", "Invoice total: $80.00"), None))
+b("T7", "replies-to-mine-grammar", "always", "Replies to the emails I sent", True,
+  P(in_my_thread(email("Rita Moss", "rita@moss.example", "Re: quote", "x")), N),
+  P(email("Rita Moss", "rita@moss.example", "Quote", "x"), None))

@@ -333,3 +333,13 @@ b("T11", "weekend-only-one-person", "custom", "Los fines de semana solo lo de An
   P(chat("Ana", "+34 622 000 222", "¿Comemos?"), N, "sábado", at="2026-03-14 11:00"),
   P(other_email(), H, "sábado, otro", at="2026-03-14 11:00"),
   P(other_email(), None, "miércoles"))
+b("T7", "number-then-who-it-is", "always", "WhatsApp del +34 612 48 93 07, es el fontanero de la comunidad", True,
+  P(chat("+34 612 48 93 07", "+34 612 48 93 07", "Mañana paso"), N), P(other_chat(), None))
+b("T7", "only-in-copy-voy", "never", "Correos en los que solo voy en copia", True,
+  P(cc_only("Marta Gil", "marta@gil.example", "Acta"), S),
+  P(email("Marta Gil", "marta@gil.example", "Pregunta", "x"), None, "en Para"))
+b("T11", "keep-object-until-day", "custom",
+  "Los fines de semana, guárdame los correos de @talleresmartinez.example hasta el lunes a las 8", True,
+  P(email("Talleres Martínez", "taller@talleresmartinez.example", "Cita", "x"), H, "sábado",
+    at="2026-03-14 11:00", until="2026-03-16 08:00"),
+  P(email("Talleres Martínez", "taller@talleresmartinez.example", "Cita", "x"), None, "miércoles"))

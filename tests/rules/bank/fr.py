@@ -351,3 +351,11 @@ b("T7", "topic-second-after-de", "custom", "Les mails qui parlent du dossier n°
 b("T11", "weekend-only-one-person", "custom", "Le week-end, seulement les messages de Julie", True,
   P(chat("Julie", "+33 6 00 00 16 16", "Ciné ?"), N, "samedi", at="2026-03-14 11:00"),
   P(other_chat(), H, "samedi, quelqu'un d'autre", at="2026-03-14 11:00"))
+b("T7", "replies-to-mine-grammar", "always", "Les réponses à mes propres mails", True,
+  P(in_my_thread(email("Paul Roy", "paul@roy.example", "Re: devis", "x")), N),
+  P(email("Paul Roy", "paul@roy.example", "Nouveau devis", "x"), None))
+b("T7", "number-then-who-it-is", "always", "Les WhatsApp du +33 6 72 18 45 09, c'est le chef de chantier", True,
+  P(chat("+33 6 72 18 45 09", "+33 6 72 18 45 09", "Livraison demain"), N), P(other_chat(), None))
+b("T11", "put-on-hold-except", "custom", "Entre 21h et 7h, mets tout en attente sauf les messages de ma femme Nadia", True,
+  P(other_email(), H, "la nuit", at="2026-03-11 22:00", until="2026-03-12 07:00"),
+  P(chat("Nadia", "+33 6 00 00 17 17", "Tu dors ?"), N, at="2026-03-11 22:00"))

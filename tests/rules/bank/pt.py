@@ -313,3 +313,10 @@ b("T7", "amount-yes-the-rest-no", "custom", "Boletos acima de R$ 1.000 sim, os d
 b("T11", "keep-for-later", "custom", "Ao fim de semana não me incomodem antes das 9h; guardem para depois", True,
   P(other_email(), H, "sábado cedo", at="2026-03-14 08:00", until="2026-03-14 09:00"),
   P(other_email(), None, "sábado mais tarde", at="2026-03-14 10:00"))
+b("T7", "replies-to-mine-grammar", "always", "Respostas aos e-mails que eu mandei", True,
+  P(in_my_thread(email("Rui Lopes", "rui@lopes.example", "Re: orçamento", "x")), N),
+  P(email("Rui Lopes", "rui@lopes.example", "Orçamento novo", "x"), None, "não é resposta"))
+b("T7", "weekday-window-hold-unless", "custom",
+  "Em dias de semana, depois das 20h, segura tudo até as 7h, a não ser que seja do meu marido Rodrigo", True,
+  P(other_email(), H, "quarta à noite", at="2026-03-11 21:00", until="2026-03-12 07:00"),
+  P(chat("Rodrigo", "+351 912 000 333", "Chego tarde"), N, "o marido", at="2026-03-11 21:00"))
