@@ -102,6 +102,12 @@ def test_s1_sent_folder_reread_only_when_it_changes_and_versions_stay(tmp_path: 
     ("gmx.at", "gmx.de", False),
     ("web.de", "wab.de", False),
     ("acme.com", "apex.com", False),
+    ("uturia-rrhh.com", "alumni.uturia.es", True),  # the name, worn with another word, elsewhere
+    ("paypal-secure.com", "paypal.com", True),
+    ("mail.uturia.es", "alumni.uturia.es", False),  # the same owner
+    ("acme-tools.com", "acme.com", False),  # a name too short to tell
+    ("uturian.com", "uturia.es", False),
+    ("bradesco-seguros.com.br", "bradesco.com.br", True),
 ])
 def test_s1_lookalike_domains(domain: str, known: str, alike: bool) -> None:
     assert lookalike(domain, known) is alike

@@ -84,6 +84,9 @@ def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
     if not words:
         return None
     end = k
+    if k + 1 < len(items) and items[k].cls == "punct" and items[k].text == "," \
+            and items[k + 1].cls not in {"and", "or", "name", "quote", "email", "domain", "phone", "my", "role"}:
+        return " ".join(words), k + 1  # "O Rafael Nogueira, meu sócio, em qualquer canal": said between commas
     while k < len(items) and (items[k].cls == "aside" or items[k].cls == "punct" and items[k].text in {".", "!"}):
         k += 1
     if k < len(items):

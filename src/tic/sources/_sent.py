@@ -111,8 +111,19 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
+_SECOND_LEVEL = {"co", "com", "org", "net", "gov", "ac", "edu", "gob", "gouv", "nom"}  # "co.uk", "com.br", "gob.es"
+
+
+def _registered(domain: str) -> str:
+    """The name its owner registered: 'alumni.uturia.es' -> 'uturia.es', 'mail.acme.com.br' -> 'acme.com.br'."""
+    labels = domain.split(".")
+    keep = 3 if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2 else 2
+    return ".".join(labels[-keep:])
+
+
 def lookalike(domain: str, known: str) -> bool:
-    """A domain made to pass for `known`: 'dawsoncornwe11.com', 'dawson-cornwell.com', 'dawsoncornwel.com'."""
+    """A domain made to pass for `known`: 'dawsoncornwe11.com', 'dawson-cornwell.com', 'dawsoncornwel.com', or
+    one that wears its name with a hyphenated word ('uturia-rrhh.com' for 'alumni.uturia.es', 'paypal-secure.com')."""
     domain, known = domain.lower(), known.lower()
     if domain == known or domain.endswith("." + known) or known.endswith("." + domain):
         return False
@@ -120,7 +131,11 @@ def lookalike(domain: str, known: str) -> bool:
         return True
     label, _, tld = domain.partition(".")
     k_label, _, k_tld = known.partition(".")
-    return tld == k_tld and len(k_label) >= 5 and _one_edit(label, k_label)
+    if tld == k_tld and len(k_label) >= 5 and _one_edit(label, k_label):
+        return True
+    brand = _registered(known).partition(".")[0]
+    own = _registered(domain).partition(".")[0]
+    return len(brand) >= 5 and own != brand and brand in own.split("-")
 
 
 @dataclass
