@@ -79,3 +79,7 @@ def register(add: Callable[..., None]) -> None:
     add("group", "direktnachrichten|direktnachricht|direktchats|direktchat|private chats|privatchats", False)
     add("f", "aus dem|aus der|aus den")  # "Alles aus dem Gruppenchat 'Kegelclub'": in it
     add("kind", "termineinladungen|termineinladung|kalendereinladungen|kalendereinladung|besprechungseinladungen", C)
+    add("keep", "erst morgens|erst am morgen|erst am nachsten morgen|erst morgen fruh|erst fruh")  # "…, erst morgens"
+    add("v+", "anzeigen|angezeigt|zeigen|zeig mir|anzeigen lassen")  # "nichts anzeigen": show nothing
+    add("from", "es kommt von|es kommt vom|es kommt von der|kommt von|kommt vom|kommt von der|kommen von|kommen vom|"
+                "sie kommen von|sie kommt von|er kommt von|stammt von|stammen von")

@@ -262,6 +262,14 @@ def _yes_and_no(items: list[Item]) -> None:
                 and items[k + 2].cls == "punct" and items[k + 2].text == ",":
             it.cls, it.text = "rest", f"{it.text} {items[k + 1].text}"
             items[k + 1].cls = "drop"
+    for k, it in enumerate(items):  # "someone @ mentions me", "somebody @'s me": the sign, then the mention
+        if it.cls == "at" and k + 1 < len(items):
+            nxt = items[k + 1]
+            if nxt.cls == "mention":
+                it.cls = "drop"
+            elif fold(nxt.text) == "s" and k + 2 < len(items) and fold(items[k + 2].text) == "me":
+                it.cls, it.text = "mention", f"@'s {items[k + 2].text}"
+                nxt.cls = items[k + 2].cls = "drop"
     items[:] = [it for it in items if it.cls != "drop"]
     for k, it in enumerate(items):  # "wenn ich direkt erwähnt werde", "mentionne directement": directly, not a
         near = items[max(0, k - 1) : k + 2]  # direct chat

@@ -372,3 +372,7 @@ b("T7", "group-chat-aus-dem", "never", "Alles aus dem Gruppenchat 'Kegelclub All
 b("T7", "replies-to-mine-grammar", "always", "Antworten auf Mails, die ich verschickt habe", True,
   P(in_my_thread(email("Uwe Kern", "uwe@kern.example", "AW: Angebot", "x")), N),
   P(email("Uwe Kern", "uwe@kern.example", "Angebot", "x"), None))
+b("T11", "only-in-the-morning-unless", "custom",
+  "Zwischen 22 und 7 Uhr nichts anzeigen, erst morgens – außer es kommt von Oma Hilde", True,
+  P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Oma Hilde", "+49 170 000 1717", "Gute Nacht"), N, "Oma nachts", at="2026-03-11 23:00"))

@@ -771,3 +771,9 @@ b("T7", "with-noun-over-amount", "custom", "Let me know about any email with an 
 b("T7", "replies-to-mine-grammar", "always", "Replies to the emails I sent", True,
   P(in_my_thread(email("Rita Moss", "rita@moss.example", "Re: quote", "x")), N),
   P(email("Rita Moss", "rita@moss.example", "Quote", "x"), None))
+b("T7", "at-sign-then-mention", "always", "When someone @ mentions me in the Hartley Rowing Club group", True,
+  P(chat("Ben", "+44 7700 900444", "@Lucía rota?", group=True, chat_name="Hartley Rowing Club", mentions=("me",)), N),
+  P(chat("Ben", "+44 7700 900444", "rota is up", group=True, chat_name="Hartley Rowing Club"), None))
+b("T7", "at-apostrophe-s-me", "custom", "Group chats: only if somebody @'s me", True,
+  P(chat("Ben", "+44 7700 900444", "@Lucía ?", group=True, chat_name="Book club", mentions=("me",)), N),
+  P(chat("Ben", "+44 7700 900444", "anyone?", group=True, chat_name="Book club"), S))
