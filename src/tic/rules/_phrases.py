@@ -195,7 +195,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             continue
         if cls == "kind":
             kinds = set(it.value)  # type: ignore[arg-type]
-            (ph.generic_kinds if len(kinds) > 1 else ph.kinds).update(kinds)
+            listed = i > 0 and (items[i - 1].cls in {"or", "and"} or items[i - 1].text in {",", "/"}) and ph.kinds
+            (ph.generic_kinds if len(kinds) > 1 and not listed else ph.kinds).update(kinds)  # "correo o mensaje":
+            # either way; "WhatsApp messages": the one way
             i += 1
             continue
         if cls == "recur" and (i + 1 < len(items) and items[i + 1].cls == "cat" or i > 0 and items[i - 1].cls == "cat"):

@@ -540,10 +540,13 @@ def _title(items: list[Item]) -> list[Item]:
 
 
 def _no_label_or_sender(items: list[Item]) -> None:
-    """'Jobs: any email or WhatsApp with "leak" in it': a word before a colon, then a rule of its own that says
-    "any …" and what to look for - a sender, or a label for the rule? Refused (never read as a sender)."""
+    """'Jobs: any email or WhatsApp with "leak" in it', 'Turnos: si hoy se añade a mi calendario un evento con
+    "Turno" en el título …': a word before a colon, then a rule of its own that says "any …" (or "if …" about
+    calendar items) and what to look for - a sender, or a label for the rule? Refused (never read as a sender)."""
     if len(items) > 3 and items[0].cls == "name" and items[1].cls == "punct" and items[1].text == ":" \
-            and items[2].cls == "any" and any(it.cls in {"about", "with", "subjv", "subject"} for it in items[3:]):
+            and (items[2].cls == "any" or items[2].cls == "if" and any(
+                it.cls == "kind" and "calendar" in (it.value or ()) for it in items[3:])) \
+            and any(it.cls in {"about", "with", "subjv", "subject"} for it in items[3:]):
         raise Unread(f'"{items[0].text}:" - the sender, or a label for the rule after it?')
 
 
@@ -706,12 +709,24 @@ _MENTIONS_ME = {"erwahnt", "erwahnen", "markiert", "markieren", "taggt", "taggen
 _IT = {"it", "them", "this", "that", "lo", "es", "ca", "cela", "isso", "ihn", "sie"}
 
 
+_THIS = {"this", "that", "ce", "cet", "cette", "este", "esta", "esse", "essa", "ese", "esa", "dieser", "diese",
+         "dieses", "diesen", "dem", "den"}
+
+
 def _resolve_it(items: list[Item]) -> None:
     """'The Alder Street permit is ...: if an email mentions it': the topic is the rule's opening noun phrase."""
     for k, it in enumerate(items[:-1]):
         nxt = items[k + 1]
         if it.cls == "about" and nxt.cls in {"f", "pron"} and nxt.text.lower() in _IT:
             it.value = antecedent(items)
+        elif it.cls == "about" and nxt.cls in {"f", "pron"} and fold(nxt.text) in _THIS and k + 2 < len(items) \
+                and items[k + 2].cls in {"ident", "word"} and any(x.cls == "ref" for x in items[:k]):
+            refs = [x.text for x in items[:k] if x.cls == "ref"]  # "dossier TR-2611-048 : tout courriel qui
+            antecedent(items)  # mentionne ce numéro": the number named first (its label is not looked for)
+            it.value = refs[0] if len(refs) == 1 else None
+            if it.value is None:
+                raise Unread(f'"{nxt.text} {items[k + 2].text}": which of the numbers?')
+            nxt.cls = items[k + 2].cls = "used"
 
 
 def _merge(phrases: list[Phrase]) -> Phrase:

@@ -270,6 +270,10 @@ def _yes_and_no(items: list[Item]) -> None:
             elif fold(nxt.text) == "s" and k + 2 < len(items) and fold(items[k + 2].text) == "me":
                 it.cls, it.text = "mention", f"@'s {items[k + 2].text}"
                 nxt.cls = items[k + 2].cls = "drop"
+    for k, it in enumerate(items[:-2]):  # "la Enf.ª Graça Pimentel", "a Dr.ª Marta", "o Eng.º Rui": a title
+        if it.cls == "name" and len(it.text) <= 5 and " " not in it.text and items[k + 1].text == "." \
+                and items[k + 2].text in {"ª", "º", "a", "o"} and k + 3 < len(items) and items[k + 3].cls == "name":
+            it.cls = items[k + 1].cls = items[k + 2].cls = "drop"
     items[:] = [it for it in items if it.cls != "drop"]
     for k, it in enumerate(items):  # "wenn ich direkt erwähnt werde", "mentionne directement": directly, not a
         near = items[max(0, k - 1) : k + 2]  # direct chat

@@ -343,3 +343,11 @@ b("T11", "keep-object-until-day", "custom",
   P(email("Talleres Martínez", "taller@talleresmartinez.example", "Cita", "x"), H, "sábado",
     at="2026-03-14 11:00", until="2026-03-16 08:00"),
   P(email("Talleres Martínez", "taller@talleresmartinez.example", "Cita", "x"), None, "miércoles"))
+b("T7", "either-way-kinds-and-a-title", "always",
+  "Cualquier correo o mensaje de la Enf.ª Graça Pimentel, mi jefa (gpimentel@hsvicente.example).", True,
+  P(email("Graça Pimentel", "gpimentel@hsvicente.example", "Turno", "x"), N),
+  P(chat("Graça Pimentel", "+351 910 000 444", "Amanhã?"), N, "el mensaje también"),
+  P(chat("Enf", "+351 910 000 555", "Olá"), None, "el título no es nadie"))
+b.no("T7", "label-before-calendar-if", "custom",
+     'Turnos: si hoy se añade a mi calendario un evento con "Turno" en el título que empieza en las próximas 24 '
+     "horas, avísame.")

@@ -359,3 +359,7 @@ b("T7", "number-then-who-it-is", "always", "Les WhatsApp du +33 6 72 18 45 09, c
 b("T11", "put-on-hold-except", "custom", "Entre 21h et 7h, mets tout en attente sauf les messages de ma femme Nadia", True,
   P(other_email(), H, "la nuit", at="2026-03-11 22:00", until="2026-03-12 07:00"),
   P(chat("Nadia", "+33 6 00 00 17 17", "Tu dors ?"), N, at="2026-03-11 22:00"))
+b("T7", "this-number-after-label", "custom",
+  "dossier TR-2611-048 : tout courriel qui mentionne ce numéro → me notifier, peu importe l'expéditeur", True,
+  P(email("Expertises Tanguay", "pe@tanguay.example", "Votre dossier n° TR-2611-048", "x"), N),
+  P(email("Expertises Tanguay", "pe@tanguay.example", "Dossier TR-2610-048", "x"), None, "un autre numéro"))
