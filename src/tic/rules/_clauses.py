@@ -185,10 +185,29 @@ def or_clauses(items: list[Item]) -> list[list[Item]]:
                 x.cls not in {"kind", "f", "punct", "pron", "any"} for x in parts[-1]):
             parts.append([])  # "except WhatsApps from Mum or emails about the inspection": either, each whole
             continue
+        if it.cls == "or" and parts[-1] and _families(parts[-1]) and _families(_until_or(items, k + 1)) \
+                and not _families(parts[-1]) & _families(_until_or(items, k + 1)):
+            parts.append([])  # "only if someone mentions me or Dad writes": either condition - "or" never joins
+            continue  # two kinds of condition into both
         if it.cls == "if" and not parts[-1] and len(parts) > 1:
             continue  # "… or if the message is from my mother": the "if" of the second alternative
         parts[-1].append(it)
     return parts
+
+
+_FAMILY = {"mention": "mention", "from": "who", "name": "who", "quote": "who", "email": "who", "domain": "who",
+           "phone": "who", "role": "who", "org": "who", "about": "topic", "with": "topic", "subjv": "topic",
+           "group": "chat", "cmp": "amount", "thread": "thread", "addressed": "addressed"}
+
+
+def _families(items: list[Item]) -> set[str]:
+    """The kinds of condition some items name (a mention, a sender, a topic, a chat, an amount)."""
+    return {_FAMILY[it.cls] for it in items if it.cls in _FAMILY}
+
+
+def _until_or(items: list[Item], k: int) -> list[Item]:
+    end = next((j for j in range(k, len(items)) if items[j].cls == "or"), len(items))
+    return items[k:end]
 
 
 def restated(clauses: list[_Clause], rule_effect: str, lang: str) -> None:

@@ -786,3 +786,13 @@ _add("night", "every night|each night|nightly|todas las noches|cada noche|toutes
 _add("cat", "surveys|survey|feedback surveys|satisfaction surveys|sondages|sondage|encuestas|encuesta|pesquisas|pesquisa|"
             "umfragen|umfrage|kundenumfragen|enquetes de satisfaction|encuestas de satisfaccion|pesquisas de satisfacao",
      "marketing")
+# a number whose owner is not saved, said with a negated "saved" (the class is the chat's, see _reader)
+_add("unsaved", "numbers i don't have saved|numbers i do not have saved|numbers i have not saved|numbers that aren't saved|"
+                "numbers that are not saved|numbers not saved|numbers that aren't in my contacts|"
+                "numbers that are not in my contacts|numeros no guardados|numeros que no tengo|numeros sin guardar|"
+                "numeros nao salvos|numeros que nao tenho salvos|numeros que eu nao tenho salvos|numeros nao gravados|"
+                "numeros non enregistres|numeros que je n'ai pas enregistres|numeros pas enregistres|"
+                "numeros qui ne sont pas dans mes contacts")
+# a verb that only says the message arrives ("e-mails que chegarem depois das 19h", "mails that come in after 7pm")
+_add("f", "that arrive|that arrives|arriving|that come in|that comes in|coming in|que lleguen|que llegan|que llegue|"
+          "que chegarem|que chegam|que chegue|qui arrivent|qui arrive|die ankommen|die eingehen|die reinkommen")

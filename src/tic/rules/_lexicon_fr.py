@@ -85,3 +85,5 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "notifier|me notifier|m'en notifier|etre notifie|etre notifiee")  # "tout le reste : ne pas me notifier"
     add("keep", "mets tout en attente|mets en attente|mettre en attente|mettre tout en attente|mettez en attente|"
                 "mettez tout en attente")
+    add("changed", "modifiee|modifiees|modifie|modifies|deplacee|deplacees|deplace|deplaces|reportee|reportees|reporte")
+    add("msgverb", "ecrit|ecrivent|m'ecrit|m'ecrivent|qui ecrit|qui m'ecrit", ("email", "whatsapp"))

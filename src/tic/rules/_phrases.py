@@ -591,6 +591,10 @@ _CONDITION_OF = {"created": "created", "today": "created", "new": "created", "st
                  "after": "window", "cmp": "amount", "group": "chat", "about": "topic", "subjv": "topic"}
 
 
+# "from Dad or mentioning me": a sender and another kind of condition, either of them - never both
+_EITHER_OF = {**_CONDITION_OF, **{c: "who" for c in ("name", "quote", "email", "domain", "phone", "org", "role", "from")}, "cat": "cat"}
+
+
 # the head of a noun phrase an "and"/"or"/comma may start, by the family of condition it names: a head of a family
 # the phrase so far lacks, after one of another family, is another alternative ("LinkedIn and newsletters")
 _HEAD_FAMILY = {"cat": "cat", "name": "who", "quote": "who", "domain": "who", "email": "who", "phone": "who",
@@ -654,8 +658,10 @@ def _either(items: list[Item], i: int, nxt: int) -> bool:
     k = i - 1
     while k >= 0 and items[k].cls in {"f", "punct"}:
         k -= 1
-    before = _CONDITION_OF.get(items[k].cls) if k >= 0 else None
-    after = _CONDITION_OF.get(items[nxt].cls)
+    while nxt + 1 < len(items) and items[nxt].cls in {"f", "pron"}:
+        nxt += 1  # "… or that Dad writes"
+    before = _EITHER_OF.get(items[k].cls) if k >= 0 else None
+    after = _EITHER_OF.get(items[nxt].cls)
     return before is not None and after is not None and before != after
 
 

@@ -232,6 +232,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     items, _ = _scan(toks, 0, lang, closing=None)
     items = _unwrap_qualifiers(items)
     _yes_and_no(items)
+    _mentions_me(items)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -289,6 +290,21 @@ def _yes_and_no(items: list[Item]) -> None:
             it.cls = "v+"
         elif low in _NO and it.cls == "word":
             it.cls = "neg"
+
+
+_ME = {"me", "mich", "moi", "mir"}
+_MENTION_VERBS = ("mention", "mentions", "mentioning", "menciona", "mencionan", "mencione", "mencionen", "mencionam",
+                  "mencionar", "mentionne", "mentionnent", "erwahnt", "erwahnen", "marca", "marcam", "marcar")
+
+
+def _mentions_me(items: list[Item]) -> None:
+    """'messages that mention me': a verb of mentioning with "me" after it is an @-mention of the user, not a
+    topic to look for (the topic verb took the longer match)."""
+    for k, it in enumerate(items[:-1]):
+        if it.cls == "about" and fold(it.text).split()[-1] in _MENTION_VERBS and fold(items[k + 1].text) in _ME:
+            it.cls, it.text = "mention", f"{it.text} {items[k + 1].text}"
+            items[k + 1].cls = "drop"
+    items[:] = [it for it in items if it.cls != "drop"]
 
 
 def _unwrap_qualifiers(items: list[Item]) -> list[Item]:

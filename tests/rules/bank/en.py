@@ -777,3 +777,14 @@ b("T7", "at-sign-then-mention", "always", "When someone @ mentions me in the Har
 b("T7", "at-apostrophe-s-me", "custom", "Group chats: only if somebody @'s me", True,
   P(chat("Ben", "+44 7700 900444", "@Lucía ?", group=True, chat_name="Book club", mentions=("me",)), N),
   P(chat("Ben", "+44 7700 900444", "anyone?", group=True, chat_name="Book club"), S))
+b.no("T7", "or-between-sender-and-mention", "always", "WhatsApp from Dad or mentioning me")
+b.no("T7", "or-between-mention-and-sender", "always", "Messages that mention me or come from Dad")
+b.no("T7", "or-between-mention-and-writer", "always", "Group messages that mention me or that Dad writes")
+b.no("T7", "or-between-kind-and-sender", "always", "newsletters or from Acme")
+b("T7", "only-if-mention-or-writer", "custom", "In the Family group, only if someone mentions me or Dad writes", True,
+  P(chat("Dad", "+44 7700 900555", "Dinner at 7", group=True, chat_name="Family"), N, "Dad, no mention"),
+  P(chat("Aunt May", "+44 7700 900666", "@Lucía hi", group=True, chat_name="Family", mentions=("me",)), N),
+  P(chat("Aunt May", "+44 7700 900666", "hi all", group=True, chat_name="Family"), S))
+b("T7", "messages-that-mention-me", "always", "Group messages that mention me", True,
+  P(chat("Ben", "+44 7700 900444", "@Lucía ?", group=True, chat_name="Book club", mentions=("me",)), N),
+  P(chat("Ben", "+44 7700 900444", "mention the book", group=True, chat_name="Book club"), None))

@@ -363,3 +363,10 @@ b("T7", "this-number-after-label", "custom",
   "dossier TR-2611-048 : tout courriel qui mentionne ce numéro → me notifier, peu importe l'expéditeur", True,
   P(email("Expertises Tanguay", "pe@tanguay.example", "Votre dossier n° TR-2611-048", "x"), N),
   P(email("Expertises Tanguay", "pe@tanguay.example", "Dossier TR-2610-048", "x"), None, "un autre numéro"))
+b("T7", "only-if-mention-or-writer", "custom",
+  "Dans le groupe 'Famille Dubois', seulement si on me mentionne ou si c'est Papa qui écrit", True,
+  P(chat("Papa", "+33 6 00 00 18 18", "Dîner à 20h", group=True, chat_name="Famille Dubois"), N, "Papa écrit"),
+  P(chat("Tante Rose", "+33 6 00 00 19 19", "coucou", group=True, chat_name="Famille Dubois"), S))
+b("T7", "cancelled-or-changed-fr", "always", "Les invitations annulées ou modifiées", True,
+  P(event("Réunion", status="CANCELLED", modified_ago=hours(1)), N),
+  P(event("Réunion"), None, "ni annulée ni modifiée"))
