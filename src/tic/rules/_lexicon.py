@@ -796,3 +796,11 @@ _add("unsaved", "numbers i don't have saved|numbers i do not have saved|numbers 
 # a verb that only says the message arrives ("e-mails que chegarem depois das 19h", "mails that come in after 7pm")
 _add("f", "that arrive|that arrives|arriving|that come in|that comes in|coming in|que lleguen|que llegan|que llegue|"
           "que chegarem|que chegam|que chegue|qui arrivent|qui arrive|die ankommen|die eingehen|die reinkommen")
+# texting shorthand, politeness and colloquial words that change nothing a rule says
+_add("f", "kindly|please kindly|echt|wirklich|ehrlich gesagt|llega|llegan|me llega|me llegan|si llega|si llegan|"
+          "irgendeiner|irgendeine|irgendeinem|irgendeinen|en el chat que sea|no chat que for")
+_add("neg", "nix|nischt")  # "Sa + So nix vor 10 Uhr": nothing
+_add("about", "hable del|hablen del|se hable de|se hable del|que hable de|que hablen de")
+_add("after", "a partir de|a partir d'|a partir das|a partir de las|ab dem|ab der")
+_add("v+", "aviseme|avíseme|notifiqueme|informeme|avisenme|me avise usted")
+_add("neg", "nao preciso de|nao preciso dos|nao preciso das|nao preciso do|nao preciso da|nao preciso")

@@ -45,7 +45,8 @@ _ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi",
              "meinem", "meinen", "unserem", "unserer", "unseren", "mis", "mes", "meus", "minhas"}
 
 
-_COPULAS = {"es", "c' est", "c'est", "that's", "that is", "it's", "it is", "this is", "he's", "she's", "e", "ist",
+_COPULAS = {"es", "c' est", "c'est", "that's", "thats", "that is", "it's", "its", "it is", "this is", "he's", "she's",
+            "e", "é", "ist",
             "das ist", "sind", "son", "sao", "ce sont"}
 _OF = {"de", "of", "do", "da", "du", "des", "von", "der", "en", "el", "la", "in", "at", "the", "no", "na", "im", "bei",
        "dans", "au", "le"}

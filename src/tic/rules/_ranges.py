@@ -1,7 +1,7 @@
 """Days and hours written as short ranges, read after the scan (T9): 'Mon-Thu 7am-7pm', 'Tue & Thu 9am-1pm',
-'Sat 9am'. English weekday abbreviations are days only where they stand as days - in a range or list of days
-("Mon-Thu", "Tue & Thu"), or right before a time or another day ("Sat 9am"); elsewhere "Sun", "Wed" or "Mon"
-stay what the scanner made of them. Two clock times joined by a dash, with no "between" before them, are a
+'Sa + So', 'sam/dim', 'Sat 9am'. Short weekday forms are days only where they stand as days - in a range or list
+of days of one language ("Mon-Thu", "Tue & Thu", "Sa + So"), or, in English, right before a time or another day
+("Sat 9am"); elsewhere "Sun", "Wed", "So" or "Mon" stay what the scanner made of them. Two clock times joined by a dash, with no "between" before them, are a
 window from the one to the other ("9am-1pm" reads as "between 9am and 1pm")."""
 
 from __future__ import annotations
@@ -15,23 +15,34 @@ from tic.rules._tokens import fold
 
 __all__ = ["day_ranges", "time_ranges"]
 
-_ABBR = {"mon": "mon", "tue": "tue", "tues": "tue", "wed": "wed", "thu": "thu", "thur": "thu", "thurs": "thu",
-         "fri": "fri", "sat": "sat", "sun": "sun", **{d: d[:3] for d in ("monday", "tuesday", "wednesday", "thursday",
-                                                                       "friday", "saturday", "sunday")}}
-_RANGE = re.compile(r"\s*(?:-|–|\bto\b|\bthrough\b|\bthru\b)\s*")
-_LIST = re.compile(r"\s*(?:&|\+|/|,|\band\b)\s*")
+_EN = {"mon": "mon", "tue": "tue", "tues": "tue", "wed": "wed", "thu": "thu", "thur": "thu", "thurs": "thu",
+       "fri": "fri", "sat": "sat", "sun": "sun", **{d: d[:3] for d in ("monday", "tuesday", "wednesday", "thursday",
+                                                                      "friday", "saturday", "sunday")}}
+# short weekday forms per language: read as days only in a list or range of them ("Sa + So", "sam/dim", "sáb-dom")
+_SHORT = {
+    "en": _EN,
+    "de": {"mo": "mon", "di": "tue", "mi": "wed", "do": "thu", "fr": "fri", "sa": "sat", "so": "sun"},
+    "fr": {"lun": "mon", "mar": "tue", "mer": "wed", "jeu": "thu", "ven": "fri", "sam": "sat", "dim": "sun"},
+    "es": {"lun": "mon", "mar": "tue", "mie": "wed", "jue": "thu", "vie": "fri", "sab": "sat", "dom": "sun"},
+    "pt": {"seg": "mon", "ter": "tue", "qua": "wed", "qui": "thu", "sex": "fri", "sab": "sat", "dom": "sun"},
+}
+_RANGE = re.compile(r"\s*(?:-|–|\bto\b|\bthrough\b|\bthru\b|\bbis\b|\ba\b|\bau\b)\s*")
+_LIST = re.compile(r"\s*(?:&|\+|/|,|\band\b|\bund\b|\bet\b|\by\b|\be\b)\s*")
+_JOINS = {"to", "-", "–", "through", "thru", "&", "and", "+", "/", "und", "et", "y", "e", "bis", "a", "au"}
 
 
 def _days(text: str) -> tuple[str, ...] | None:
-    """'Mon-Thu' -> mon..thu, 'Tue & Thu' -> (tue, thu); None unless every part is a day."""
-    low = fold(text).strip(".")
-    ends = _RANGE.split(low)
-    if len(ends) == 2 and all(e.strip(".") in _ABBR for e in ends):
-        a, b = (WEEKDAYS.index(_ABBR[e.strip(".")]) for e in ends)
-        return tuple(WEEKDAYS[(a + n) % 7] for n in range((b - a) % 7 + 1))
-    parts = _LIST.split(low)
-    if len(parts) >= 2 and all(p.strip(".") in _ABBR for p in parts):
-        return tuple(dict.fromkeys(_ABBR[p.strip(".")] for p in parts))
+    """'Mon-Thu' -> mon..thu, 'Tue & Thu' -> (tue, thu), 'Sa + So' -> (sat, sun); None unless every part is a day
+    of one language's short forms."""
+    low = fold(text).replace(".", "")
+    for names in _SHORT.values():
+        ends = _RANGE.split(low)
+        if len(ends) == 2 and all(e in names for e in ends):
+            a, b = (WEEKDAYS.index(names[e]) for e in ends)
+            return tuple(WEEKDAYS[(a + n) % 7] for n in range((b - a) % 7 + 1))
+        parts = _LIST.split(low)
+        if len(parts) >= 2 and all(p in names for p in parts):
+            return tuple(dict.fromkeys(names[p] for p in parts))
     return None
 
 
@@ -41,21 +52,21 @@ def day_ranges(items: list[Item]) -> list[Item]:
     k = 0
     while k < len(items):
         it = items[k]
-        if it.lang == "en" and it.cls in {"name", "word", "my"}:
+        if it.cls in {"name", "word", "my", "pron", "f"}:
             if (days := _days(it.text)) is not None:
                 out.append(Item("day", it.text, value=days, lang=it.lang))
                 k += 1
                 continue
             # "Mon to Thu": three items
-            if k + 2 < len(items) and fold(items[k + 1].text) in {"to", "-", "–", "through", "thru", "&", "and"} \
+            if k + 2 < len(items) and fold(items[k + 1].text) in _JOINS \
                     and (days := _days(f"{it.text} {items[k + 1].text} {items[k + 2].text}")) is not None:
                 out.append(Item("day", " ".join(x.text for x in items[k : k + 3]), value=days, lang=it.lang))
                 k += 3
                 continue
             nxt = items[k + 1] if k + 1 < len(items) else None
-            if fold(it.text).strip(".") in _ABBR and it.text[:1].isupper() and nxt is not None \
+            if it.lang == "en" and fold(it.text).strip(".") in _EN and it.text[:1].isupper() and nxt is not None \
                     and nxt.cls in {"time", "day"}:
-                out.append(Item("day", it.text, value=(_ABBR[fold(it.text).strip(".")],), lang=it.lang))
+                out.append(Item("day", it.text, value=(_EN[fold(it.text).strip(".")],), lang=it.lang))
                 k += 1
                 continue
         out.append(it)

@@ -45,6 +45,8 @@ def replies_to_mine(items: list[Item]) -> list[Item]:
         if j >= len(items) or not _mail(items[j]):
             continue
         end = j + 1
+        if end < len(items) and fold(items[end].text) in _THREADS:
+            end += 1  # "replies to email threads I started"
         if not mine:  # "the emails I sent", "os e-mails que eu mandei", "Mails, die ich verschickt habe"
             n, said_i = end, False
             while n < len(items) and n - end < 5 and fold(items[n].text) in _CLAUSE | _I:

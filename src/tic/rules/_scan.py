@@ -281,6 +281,8 @@ def _yes_and_no(items: list[Item]) -> None:
         if (it.cls == "group" and it.value is False or fold(it.text) in _DIRECTLY) \
                 and any(x.cls == "mention" for x in near) and it.cls != "mention":
             it.cls, it.value = "f", None
+        elif it.cls == "group" and it.value is False and " " not in it.text and k > 0 and items[k - 1].cls == "v+":
+            it.cls, it.value = "f", None  # "notifier direct", "avísame directo", "sag mir direkt Bescheid": at once
     for k, it in enumerate(items):
         closes = k + 1 == len(items) or items[k + 1].cls == "punct" and items[k + 1].text in {",", ";", ".", "!"}
         if not closes or k == 0:
@@ -326,7 +328,9 @@ def _unwrap_qualifiers(items: list[Item]) -> list[Item]:
 # chat shorthand people type in rules, read as the word it stands for
 _SHORTHAND = {"q": "que", "qq": "qualquer", "pq": "porque", "tb": "tambien", "tbm": "tambem", "vc": "voce",
               "msj": "mensaje", "msjs": "mensajes", "nich": "nicht", "wenns": "wenn", "tjrs": "toujours", "aunq": "aunque", "qdo": "quando",
-              "qnd": "quando", "qto": "quanto", "pra": "para"}
+              "qnd": "quando", "qto": "quanto", "pra": "para", "qd": "quand", "qqn": "quelqu'un",
+              "qqch": "quelque chose", "b4": "before", "hrs": "hours", "hr": "hour", "mins": "minutes", "pfv": "por favor",
+              "pfvr": "por favor", "porfa": "por favor", "tmb": "tambien", "xq": "porque", "ds": "dans"}
 
 
 def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[list[Item], int]:

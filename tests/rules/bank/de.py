@@ -376,3 +376,6 @@ b("T11", "only-in-the-morning-unless", "custom",
   "Zwischen 22 und 7 Uhr nichts anzeigen, erst morgens – außer es kommt von Oma Hilde", True,
   P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"),
   P(chat("Oma Hilde", "+49 170 000 1717", "Gute Nacht"), N, "Oma nachts", at="2026-03-11 23:00"))
+b("T11", "short-weekday-list", "custom", "Sa + So nix vor 10 Uhr, alles bis 10 aufheben", True,
+  P(other_email(), H, "Samstag früh", at="2026-03-14 08:00", until="2026-03-14 10:00"),
+  P(other_email(), None, "Mittwoch früh: die Tage gelten", at="2026-03-11 08:00"))

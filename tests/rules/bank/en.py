@@ -788,3 +788,6 @@ b("T7", "only-if-mention-or-writer", "custom", "In the Family group, only if som
 b("T7", "messages-that-mention-me", "always", "Group messages that mention me", True,
   P(chat("Ben", "+44 7700 900444", "@Lucía ?", group=True, chat_name="Book club", mentions=("me",)), N),
   P(chat("Ben", "+44 7700 900444", "mention the book", group=True, chat_name="Book club"), None))
+b("T7", "replies-to-email-threads", "always", "replies to email threads i started", True,
+  P(in_my_thread(email("Rita Moss", "rita@moss.example", "Re: quote", "x")), N),
+  P(email("Rita Moss", "rita@moss.example", "Quote", "x"), None))

@@ -370,3 +370,9 @@ b("T7", "only-if-mention-or-writer", "custom",
 b("T7", "cancelled-or-changed-fr", "always", "Les invitations annulées ou modifiées", True,
   P(event("Réunion", status="CANCELLED", modified_ago=hours(1)), N),
   P(event("Réunion"), None, "ni annulée ni modifiée"))
+b("T7", "notify-at-once-not-direct-chat", "custom", "tout ce qui contient le n° de dossier DOS-77812 → notifier direct",
+  True, P(email("Cabinet Roy", "contact@roy.example", "Dossier DOS-77812", "x"), N),
+  P(chat("Marc", "+33 6 00 00 20 20", "Salut"), None, "une discussion directe quelconque"))
+b("T11", "short-weekday-list", "custom", "sam/dim rien avant 10h", True,
+  P(other_email(), H, "samedi tôt", at="2026-03-14 08:00", until="2026-03-14 10:00"),
+  P(other_email(), None, "mercredi tôt", at="2026-03-11 08:00"))
