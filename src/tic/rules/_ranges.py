@@ -12,6 +12,7 @@ from tic.rules._reading import WEEKDAYS
 from tic.rules._scan import Item
 from tic.rules._slots import range_end
 from tic.rules._tokens import fold
+from tic.rules._unread import Unread
 
 __all__ = ["day_ranges", "time_ranges"]
 
@@ -67,6 +68,16 @@ def day_ranges(items: list[Item]) -> list[Item]:
             if it.lang == "en" and fold(it.text).strip(".") in _EN and it.text[:1].isupper() and nxt is not None \
                     and nxt.cls in {"time", "day"}:
                 out.append(Item("day", it.text, value=(_EN[fold(it.text).strip(".")],), lang=it.lang))
+                k += 1
+                continue
+            low = fold(it.text).strip(".")
+            after = next((x for x in items[k + 1 : k + 3] if x.cls != "neg"), None)
+            if it.text[:1].isupper() and after is not None and after.cls in {"time", "before", "after", "between"} \
+                    and any(low in names for lang, names in _SHORT.items() if lang != "en"):
+                short = _SHORT.get(it.lang, {})
+                if low not in short:  # "So nichts vor 10 Uhr" in a rule too short to tell its language: "so", or
+                    raise Unread(f'"{it.text}": a weekday, or not? Write the day out')  # Sunday?
+                out.append(Item("day", it.text, value=(short[low],), lang=it.lang))
                 k += 1
                 continue
         out.append(it)

@@ -379,3 +379,4 @@ b("T11", "only-in-the-morning-unless", "custom",
 b("T11", "short-weekday-list", "custom", "Sa + So nix vor 10 Uhr, alles bis 10 aufheben", True,
   P(other_email(), H, "Samstag früh", at="2026-03-14 08:00", until="2026-03-14 10:00"),
   P(other_email(), None, "Mittwoch früh: die Tage gelten", at="2026-03-11 08:00"))
+b.no("T9", "short-weekday-alone-unsure", "custom", "So nichts vor 10 Uhr")
