@@ -804,3 +804,11 @@ _add("about", "hable del|hablen del|se hable de|se hable del|que hable de|que ha
 _add("after", "a partir de|a partir d'|a partir das|a partir de las|ab dem|ab der")
 _add("v+", "aviseme|avíseme|notifiqueme|informeme|avisenme|me avise usted")
 _add("neg", "nao preciso de|nao preciso dos|nao preciso das|nao preciso do|nao preciso da|nao preciso")
+_add("before", "before the start of|before the beginning of|avant le debut de|avant le debut d'|antes del inicio de|"
+               "antes del comienzo de|antes do inicio de|antes do comeco de|vor beginn|vor dem beginn|vor beginn von")
+_add("if", "s'ils|s'il|s'elles")  # "seulement s'ils contiennent le mot « livraison »"
+_add("unsaved", "numbers that aren't saved in my phone|numbers not saved in my phone|numbers that are not saved in my phone|"
+                "numeros que nao estao na minha agenda|numeros que nao estao nos meus contatos|"
+                "numeros que no estan en mi agenda|numeros que no estan en mis contactos|"
+                "numeros qui ne sont pas dans mon repertoire|nummern , die nicht in meinem telefonbuch sind|"
+                "nummern die nicht in meinem telefonbuch sind")

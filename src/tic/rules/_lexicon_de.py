@@ -84,3 +84,4 @@ def register(add: Callable[..., None]) -> None:
     add("from", "es kommt von|es kommt vom|es kommt von der|kommt von|kommt vom|kommt von der|kommen von|kommen vom|"
                 "sie kommen von|sie kommt von|er kommt von|stammt von|stammen von")
     add("f", "kommen|kommt")  # "…, wenn sie von der Hausverwaltung kommen": the verb of "von", at the end
+    add("v+", "zustellen|zugestellt|weiterleiten|weitergeben")  # "Am Wochenende nichts zustellen"

@@ -87,3 +87,6 @@ def register(add: Callable[..., None]) -> None:
                 "mettez tout en attente")
     add("changed", "modifiee|modifiees|modifie|modifies|deplacee|deplacees|deplace|deplaces|reportee|reportees|reporte")
     add("msgverb", "ecrit|ecrivent|m'ecrit|m'ecrivent|qui ecrit|qui m'ecrit", ("email", "whatsapp"))
+    add("from", "envoye depuis|envoyes depuis|envoyee depuis|envoyees depuis|depuis une adresse|depuis l'adresse|"
+                "depuis les adresses|qui part de|partant de")
+    add("from", "envoye depuis une adresse|envoyes depuis une adresse|envoye depuis l'adresse|envoyes depuis l'adresse")

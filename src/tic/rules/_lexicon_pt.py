@@ -92,3 +92,4 @@ def register(add: Callable[..., None]) -> None:
     add("weekday", "em dias de semana|dias de semana|nos dias de semana|em dia de semana|de segunda a sexta-feira",
         ("mon", "tue", "wed", "thu", "fri"))
     add("concfull", "seja de quem for|sejam de quem forem|venha de quem vier|venham de quem vierem")
+    add("f", "forem|for")  # "só se forem sobre férias": only if they are about

@@ -553,6 +553,9 @@ def _no_label_or_sender(items: list[Item]) -> None:
 _BEFORE = {"before", "antes", "vor", "avant"}
 
 
+_START_NOUNS = {"start", "beginning", "debut", "inicio", "comienzo", "comeco", "beginn", "anfang"}
+
+
 def _ahead_of_calendar(items: list[Item]) -> list[Item]:
     """'Ping me 15 min before any meeting', 'Avísame 10 minutos antes de cada reunión': a calendar item that starts
     within that time - the same items as "meetings starting within 15 minutes"."""
@@ -564,6 +567,11 @@ def _ahead_of_calendar(items: list[Item]) -> list[Item]:
             rest = items[k + 3 :]
             if rest and rest[0].cls == "f" and fold(rest[0].text) in {"de", "del"}:
                 rest = rest[1:]
+            if len(rest) >= 2 and fold(rest[0].text) in {"the", "le", "el", "o", "dem", "der"} \
+                    and (rest[1].cls == "starts" or fold(rest[1].text) in _START_NOUNS):
+                rest = rest[2:]  # "avant le début de chaque rendez-vous", "before the start of each meeting"
+                while rest and rest[0].cls == "f" and fold(rest[0].text) in {"de", "of", "del", "do", "d'", "von"}:
+                    rest = rest[1:]
             return [*items[:k], Item("within", "within", lang=items[k].lang), items[k], items[k + 1], *rest]
     return items
 

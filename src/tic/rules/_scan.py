@@ -233,6 +233,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     items = _unwrap_qualifiers(items)
     _yes_and_no(items)
     _mentions_me(items)
+    _subject_first(items)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -297,6 +298,19 @@ def _yes_and_no(items: list[Item]) -> None:
 _ME = {"me", "mich", "moi", "mir"}
 _MENTION_VERBS = ("mention", "mentions", "mentioning", "menciona", "mencionan", "mencione", "mencionen", "mencionam",
                   "mencionar", "mentionne", "mentionnent", "erwahnt", "erwahnen", "marca", "marcam", "marcar")
+
+
+_STANDS = {"steht", "stehen", "vorkommt", "vorkommen", "auftaucht", "auftauchen", "erscheint", "erscheinen"}
+
+
+def _subject_first(items: list[Item]) -> None:
+    """'wenn im Betreff „Frist“ steht': the subject named before the words and the verb after them - as
+    "der Betreff enthält „Frist“"."""
+    for k, it in enumerate(items[:-2]):
+        if it.cls == "subject" and items[k + 1].cls == "quote" and fold(items[k + 2].text) in _STANDS:
+            it.cls = "subjv"
+            items[k + 2].cls = "drop"
+    items[:] = [it for it in items if it.cls != "drop"]
 
 
 def _mentions_me(items: list[Item]) -> None:

@@ -155,7 +155,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             who.append(Who(by="contact", value=it.text))
             j = _sender_asides(items, j + 1, who, people, role="")
             continue
-        if it.cls in {"email", "domain"} and j > 0 and items[j - 1].cls == "f" and fold(items[j - 1].text) in _TO:
+        if it.cls in {"email", "domain"} and j > 0 and items[j - 1].cls == "f" and _sent_to(items, j - 1):
             raise Unread(f'"{items[j - 1].text} {it.text}": mail sent to that address is not understood (a rule '
                          f'on who sends it says "from {it.text}")')
         if it.cls == "email":
@@ -216,7 +216,18 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
     return who, j, ""
 
 
-_TO = {"to", "an", "para", "pra", "a", "à", "al", "pour", "aan"}  # "Mails an praxis@…": the address it is sent to
+# "Mails an praxis@…", "correos a info@…", "emails to info@…": the address it is sent to - but "from an @x.com
+# address" is English's article, and "de a" no preposition pair anyone writes
+_TO = {"to": None, "an": "de", "para": None, "pra": None, "a": ("es", "pt"), "à": None, "al": "es", "pour": None,
+       "aan": None}
+
+
+def _sent_to(items: list[Item], k: int) -> bool:
+    word = fold(items[k].text)
+    if word not in _TO or k > 0 and items[k - 1].cls == "from":
+        return False
+    langs = _TO[word]
+    return langs is None or items[k].lang in ((langs,) if isinstance(langs, str) else langs)
 DESCRIPTORS = {"kanzlei", "firma", "bufete", "despacho", "cabinet", "escritorio", "empresa", "agentur", "agencia",
                 "agence", "praxis", "clinica", "clinique", "klinik", "the firm", "la empresa", "l'entreprise"}
 

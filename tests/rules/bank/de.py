@@ -380,3 +380,7 @@ b("T11", "short-weekday-list", "custom", "Sa + So nix vor 10 Uhr, alles bis 10 a
   P(other_email(), H, "Samstag früh", at="2026-03-14 08:00", until="2026-03-14 10:00"),
   P(other_email(), None, "Mittwoch früh: die Tage gelten", at="2026-03-11 08:00"))
 b.no("T9", "short-weekday-alone-unsure", "custom", "So nichts vor 10 Uhr")
+b("T7", "subject-before-word", "custom",
+  "Mails von meinem Steuerberater Herrn Albrecht nur, wenn im Betreff „Frist“ steht", True,
+  P(email("Herrn Albrecht", "albrecht@stb.example", "Frist 31.3.", "x"), N),
+  P(email("Herrn Albrecht", "albrecht@stb.example", "Unterlagen", "Frist im Text"), S, "nur im Text"))

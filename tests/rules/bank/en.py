@@ -791,3 +791,7 @@ b("T7", "messages-that-mention-me", "always", "Group messages that mention me", 
 b("T7", "replies-to-email-threads", "always", "replies to email threads i started", True,
   P(in_my_thread(email("Rita Moss", "rita@moss.example", "Re: quote", "x")), N),
   P(email("Rita Moss", "rita@moss.example", "Quote", "x"), None))
+b("T7", "from-an-address-article", "always", "Any email from an @brightwell-clinic.example address", True,
+  P(email("Brightwell Clinic", "desk@brightwell-clinic.example", "Appointment", "x"), N), P(other_email(), None))
+b("T7", "minutes-before-the-start", "custom", "ping me 15 minutes before the start of each meeting", True,
+  P(event("Standup", start_in=minutes(10)), N), P(event("Standup", start_in=hours(3)), None))

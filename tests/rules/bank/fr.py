@@ -376,3 +376,9 @@ b("T7", "notify-at-once-not-direct-chat", "custom", "tout ce qui contient le n°
 b("T11", "short-weekday-list", "custom", "sam/dim rien avant 10h", True,
   P(other_email(), H, "samedi tôt", at="2026-03-14 08:00", until="2026-03-14 10:00"),
   P(other_email(), None, "mercredi tôt", at="2026-03-11 08:00"))
+b("T7", "sent-from-an-address", "always", "Tout e-mail envoyé depuis une adresse @mairie-annecy.example", True,
+  P(email("Mairie", "etat-civil@mairie-annecy.example", "Dossier", "x"), N), P(other_email(), None))
+b("T7", "only-if-they-contain-word", "custom",
+  "Messages de numéros inconnus : seulement s'ils contiennent le mot « livraison »", True,
+  P(chat("+33 6 55 00 00 01", "+33 6 55 00 00 01", "Votre livraison arrive"), N),
+  P(chat("+33 6 55 00 00 01", "+33 6 55 00 00 01", "Bonjour"), S))
