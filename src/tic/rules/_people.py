@@ -65,7 +65,7 @@ def apposition(items: list[Item], j: int) -> tuple[str, int] | None:
     if j >= len(items) or not (items[j].cls == "punct" and items[j].text == ","):
         return None
     k = j + 1
-    if k < len(items) and items[k].cls == "f" and fold(items[k].text) in _COPULAS:
+    if k < len(items) and items[k].cls in {"f", "word"} and fold(items[k].text) in _COPULAS:
         k += 1  # ", es el fontanero de la comunidad", ", c'est le chef de chantier", ", that's the school office"
     if k < len(items) and items[k].cls == "role" and " " in items[k].text:
         words = [items[k].text]  # "the school": a role word with its article

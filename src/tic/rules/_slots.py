@@ -160,7 +160,7 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
                          f'on who sends it says "from {it.text}")')
         if it.cls == "email":
             who.append(Who(by="address", value=it.text.lower()))
-            j += 1
+            j = _described(items, j + 1, who, people)
             continue
         if it.cls == "domain":
             who.append(Who(by="domain", value=it.text.lower().lstrip("@")))
@@ -168,13 +168,11 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
             if j < len(items) and fold(items[j].text) in {"addresses", "address", "accounts", "emails", "adressen",
                                                           "direcciones", "enderecos", "adresses"}:
                 j += 1  # "Mail from @stripe.com addresses": what the domain is
+            j = _described(items, j, who, people)
             continue
         if it.cls == "phone":
             who.append(Who(by="phone", value=phone(it.text)))
-            j += 1
-            if (appo := apposition(items, j)) is not None:  # "+34 612 48 93 07, es el fontanero de la comunidad":
-                people.define(appo[0], who[-1:])  # who the number is, no constraint
-                j = appo[1]
+            j = _described(items, j + 1, who, people)
             continue
         if it.cls == "unsaved":
             who.append(Who(by="unsaved"))
@@ -220,6 +218,15 @@ def sender_slot(items: list[Item], i: int, people: People, *, org: bool = False)
 # address" is English's article, and "de a" no preposition pair anyone writes
 _TO = {"to": None, "an": "de", "para": None, "pra": None, "a": ("es", "pt"), "à": None, "al": "es", "pour": None,
        "aan": None}
+
+
+def _described(items: list[Item], j: int, who: list[Who], people: People) -> int:
+    """', es el fontanero de la comunidad', ', thats my practice' after a number or an address: who it is - no
+    constraint. Where the words after it end."""
+    if (appo := apposition(items, j)) is None:
+        return j
+    people.define(appo[0], who[-1:])
+    return appo[1]
 
 
 def _sent_to(items: list[Item], k: int) -> bool:

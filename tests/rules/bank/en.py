@@ -795,3 +795,5 @@ b("T7", "from-an-address-article", "always", "Any email from an @brightwell-clin
   P(email("Brightwell Clinic", "desk@brightwell-clinic.example", "Appointment", "x"), N), P(other_email(), None))
 b("T7", "minutes-before-the-start", "custom", "ping me 15 minutes before the start of each meeting", True,
   P(event("Standup", start_in=minutes(10)), N), P(event("Standup", start_in=hours(3)), None))
+b("T7", "domain-then-who-it-is", "always", "emails from anyone @brightwell-dental.example, thats my practice", True,
+  P(email("Front desk", "desk@brightwell-dental.example", "Rota", "x"), N), P(other_email(), None))
