@@ -90,3 +90,6 @@ def register(add: Callable[..., None]) -> None:
     add("from", "envoye depuis|envoyes depuis|envoyee depuis|envoyees depuis|depuis une adresse|depuis l'adresse|"
                 "depuis les adresses|qui part de|partant de")
     add("from", "envoye depuis une adresse|envoyes depuis une adresse|envoye depuis l'adresse|envoyes depuis l'adresse")
+    add("mention", "on m'identifie|m'identifie|m'identifient|on m'identifie avec @|m'identifie avec @|"
+                   "m'identifient avec @")
+    add("v+", "passent|passent quand meme|passe quand meme|peuvent passer|passent toujours|passe toujours")

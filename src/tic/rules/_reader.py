@@ -539,6 +539,31 @@ def _title(items: list[Item]) -> list[Item]:
     return rest
 
 
+_LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside"}
+
+
+def _exception_titled(items: list[Item]) -> list[Item]:
+    """'…. Exception : Thierry et Manon passent quand même': the colon after "Exception" opens its list; it does
+    not end the exception."""
+    return [it for k, it in enumerate(items) if not (it.cls == "punct" and it.text == ":" and k > 0
+                                                     and items[k - 1].cls in {"except", "unless"})]
+
+
+def _label_before_identified(items: list[Item]) -> list[Item]:
+    """'Le labo de prothèses Prothelia : tout ce qui vient de @prothelia-labo.fr': words before a colon that only
+    say who the rule is about, then the rule naming them by address, domain or number - the label is dropped."""
+    colon = next((k for k, it in enumerate(items[:8]) if it.cls == "punct" and it.text == ":"), None)
+    if not colon or colon + 2 >= len(items) or not all(it.cls in _LABEL_WORDS for it in items[:colon]):
+        return items
+    rest = items[colon + 1 :]
+    first = next((it for it in rest if it.cls != "f"), rest[0])
+    if first.cls not in {"any", "kind", "from"} or not any(
+            it.cls == "from" and k + 1 < len(rest) and rest[k + 1].cls in {"domain", "email", "phone"}
+            for k, it in enumerate(rest)) or any(it.cls in {"name", "quote", "role"} for it in rest):
+        return items
+    return rest
+
+
 def _no_label_or_sender(items: list[Item]) -> None:
     """'Jobs: any email or WhatsApp with "leak" in it', 'Turnos: si hoy se añade a mi calendario un evento con
     "Turno" en el título …': a word before a colon, then a rule of its own that says "any …" (or "if …" about
@@ -949,9 +974,9 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+_BEFORE_RELEASE = (_exception_titled, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
                    _included_too)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,
-                  _label_of_senders, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
+                  _label_of_senders, _label_before_identified, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)

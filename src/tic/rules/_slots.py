@@ -424,7 +424,8 @@ def parse_aside(inner: list[Item]) -> tuple[list[Who], str]:
     if (nets := _where_they_write(inner)) is not None:
         return nets, role
     for part in _split(inner, {";", ","}):
-        core = [it for it in part if not (it.cls in {"f", "pron"} and it.text.lower() not in {"as"})]
+        core = [it for it in part if not (it.cls in {"f", "pron"} and it.text.lower() not in {"as"}
+                                          or it.cls == "punct" and it.text == ":")]  # "(sur WhatsApp : « X »)"
         kinds = {it.cls for it in core}
         if not core:
             continue

@@ -382,3 +382,15 @@ b("T7", "only-if-they-contain-word", "custom",
   "Messages de numéros inconnus : seulement s'ils contiennent le mot « livraison »", True,
   P(chat("+33 6 55 00 00 01", "+33 6 55 00 00 01", "Votre livraison arrive"), N),
   P(chat("+33 6 55 00 00 01", "+33 6 55 00 00 01", "Bonjour"), S))
+b("T7", "saved-on-whatsapp-as", "always", "Mon mari Thierry (sur WhatsApp : « Thierry 💙 »)", True,
+  P(chat("Thierry 💙", "+33 6 00 00 21 21", "Je rentre"), N), P(other_chat(), None))
+b("T7", "tagged-identifie", "custom", "Groupes WhatsApp : seulement si on m'identifie avec @", True,
+  P(chat("Nadia", "+33 6 00 00 22 22", "@Lucía ?", group=True, chat_name="Cabinet", mentions=("me",)), N),
+  P(chat("Nadia", "+33 6 00 00 22 22", "ok", group=True, chat_name="Cabinet"), S))
+b("T11", "exception-colon-list", "custom",
+  "Heures calmes de 22 h à 7 h : rien ne sonne, tout attend 7 h. Exception : Thierry et Manon passent quand même.",
+  True, P(other_email(), H, "la nuit", at="2026-03-11 23:00", until="2026-03-12 07:00"),
+  P(chat("Manon", "+33 6 00 00 23 23", "Bien arrivée"), N, "Manon la nuit", at="2026-03-11 23:00"))
+b("T7", "label-then-identified", "always", "Le labo de prothèses Prothelia : tout ce qui vient de @prothelia-labo.example",
+  True, P(email("Prothelia", "commandes@prothelia-labo.example", "Livraison", "x"), N),
+  P(email("Prothelia Dental", "info@prothelia-dental.example", "Offre", "x"), None, "un autre domaine"))
