@@ -35,7 +35,7 @@ _RELEASE_WORDS = {"until", "till", "til", "bis", "hasta", "jusqu'a", "jusqu'", "
                   "sollen", "soll", "sollten", "konnen", "kann", "durfen", "darf", "die", "sie",
                   "esa", "hora", "essa", "cette", "heure", "that", "time", "dieser", "zeit", "ese", "momento",
                   "dahin", "entonces", "la", "alors", "the", "danach", "hinterher", "nachher", "afterwards",
-                  "in", "later", "plus", "tard", "depois", "mas", "tarde", "spater", "fur", "le", "o"}
+                  "in", "later", "plus", "tard", "depois", "mas", "tarde", "spater", "fur", "le", "o", "zum", "am"}
 
 
 def strip_release(items: list[Item]) -> tuple[list[Item], str | None, bool]:

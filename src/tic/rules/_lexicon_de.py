@@ -85,3 +85,5 @@ def register(add: Callable[..., None]) -> None:
                 "sie kommen von|sie kommt von|er kommt von|stammt von|stammen von")
     add("f", "kommen|kommt")  # "…, wenn sie von der Hausverwaltung kommen": the verb of "von", at the end
     add("v+", "zustellen|zugestellt|weiterleiten|weitergeben")  # "Am Wochenende nichts zustellen"
+    add("mention", "wir werden mit @ erwahnt|wir mit @ erwahnt werden|wir erwahnt werden|wir werden erwahnt|"
+                   "uns jemand erwahnt|uns jemand mit @ erwahnt|uns erwahnt")

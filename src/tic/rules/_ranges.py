@@ -85,15 +85,15 @@ def day_ranges(items: list[Item]) -> list[Item]:
     return out
 
 
-def time_ranges(items: list[Item], *, inside: bool = False) -> list[Item]:
-    """'7am-7pm', '23h à 7h' (`_slots.range_end`) with no "between" before it: the window between the two times,
-    its connector read as "until" - in brackets too ("De noche (23h a 8h)"), where a dash already reads so."""
+def time_ranges(items: list[Item]) -> list[Item]:
+    """'7am-7pm', '23h à 7h', '22–7 Uhr' (`_slots.range_end`) with no "between" before it: the window between the
+    two times, its connector read as "until" - in brackets too ("Nachts (22–7 Uhr)")."""
     out: list[Item] = []
     for k, it in enumerate(items):
         if it.cls == "aside":
-            it.items = time_ranges(it.items, inside=True)
-        if it.cls == "time" and (end := range_end(items, k)) is not None and not (out and out[-1].cls in {"between", "f"}) \
-                and not (inside and items[k + 1].cls == "punct"):
+            it.items = time_ranges(it.items)
+        if it.cls in {"time", "number"} and (end := range_end(items, k)) is not None and items[end].cls == "time" \
+                and not (out and out[-1].cls in {"between", "f"}):
             out.append(Item("between", "", lang=it.lang))
             items[k + 1] = Item("tillw", items[k + 1].text, lang=it.lang) if end == k + 2 else items[k + 1]
         out.append(it)

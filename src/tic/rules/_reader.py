@@ -95,6 +95,9 @@ def _without_otherwise(items: list[Item]) -> list[Item] | None:
     is no such clause. "…if it's over £200, otherwise ignore" is the same as "only if". A last clause that would
     notify the rest, or a rule with no condition for it to be the other side of, refuses the rule."""
     k = next((k for k in range(len(items) - 1, 0, -1) if items[k].cls == "rest"), None)
+    if k is not None and k + 2 < len(items) and items[k + 1].cls == "f" and items[k + 2].cls == "group" \
+            and any(it.cls == "group" for it in items[:k]):  # "Lo demás del grupo no me importa": of the group
+        items = [*items[: k + 1], *items[k + 3 :]]  # the rule is about
     if k is None or not (items[k - 1].cls == "punct" and items[k - 1].text in {",", ";", ".", "-"}) \
             or not all(it.cls in _OTHERWISE_SAYS for it in items[k + 1 :]) or k < 2:
         return None
@@ -662,13 +665,10 @@ def _kind_asides_inline(items: list[Item]) -> list[Item]:
     out: list[Item] = []
     for it in items:
         inner = [x for x in it.items if not (x.cls == "punct" and x.text in {",", "/"})] if it.cls == "aside" else []
-        if inner and inner[0].cls == "between" and all(x.cls in {"between", "time", "number", "f", "and"}
+        if inner and inner[0].cls == "between" and all(x.cls in {"between", "time", "number", "f", "and", "tillw"}
                                                        for x in inner):
-            out.extend(inner)  # "La nuit (de 22 h à 7 h)": the hours, as if written in the sentence
-            continue
-        if len(inner) == 3 and inner[0].cls == inner[2].cls == "time" and inner[1].text in {"-", "–", "—"}:
-            out.extend([Item("between", "from"), inner[0], Item("f", "to"), inner[2]])  # "(23:00-06:30)"
-            continue
+            out.extend(inner)  # "La nuit (de 22 h à 7 h)", "(23:00-06:30)" (`_ranges`): the hours, as if written
+            continue  # in the sentence
         if inner and all(x.cls in _TIMING for x in inner) and any(x.cls == "created" for x in inner):
             out.extend(inner)  # "Eventos nuevos en el calendario (creados hoy) que …": the aside says when added
             continue

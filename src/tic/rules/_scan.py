@@ -234,6 +234,8 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     _yes_and_no(items)
     _mentions_me(items)
     _subject_first(items)
+    _cc_restated(items)
+    _group_compound(items, lang)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -311,6 +313,26 @@ def _subject_first(items: list[Item]) -> None:
             it.cls = "subjv"
             items[k + 2].cls = "drop"
     items[:] = [it for it in items if it.cls != "drop"]
+
+
+def _cc_restated(items: list[Item]) -> None:
+    """'only on CC and not in the To line', 'solo en copia y no en Para': "not in To" says again what "only in CC"
+    says - one condition."""
+    for k, it in enumerate(items[:-3]):
+        if it.cls == "addressed" and it.value == "cc" and items[k + 1].cls in {"and", "f", "punct"} \
+                and items[k + 2].cls == "neg" and items[k + 3].cls == "addressed" and items[k + 3].value == "to":
+            items[k + 1].cls = items[k + 2].cls = items[k + 3].cls = "drop"
+    items[:] = [it for it in items if it.cls != "drop"]
+
+
+def _group_compound(items: list[Item], lang: str) -> None:
+    """'Nachbarschaftsgruppe „Hoheluft Nachbarn"', 'Elterngruppe': a German compound ending in "-gruppe" is a group
+    chat (its first part says what the group is about)."""
+    for it in items:
+        low = fold(it.text)
+        if it.cls in {"name", "word"} and lang == "de" and " " not in low and len(low) > 8 \
+                and low.endswith(("gruppe", "gruppen", "gruppenchat", "gruppenchats")):
+            it.cls, it.value = "group", True
 
 
 def _mentions_me(items: list[Item]) -> None:

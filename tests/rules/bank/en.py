@@ -797,3 +797,6 @@ b("T7", "minutes-before-the-start", "custom", "ping me 15 minutes before the sta
   P(event("Standup", start_in=minutes(10)), N), P(event("Standup", start_in=hours(3)), None))
 b("T7", "domain-then-who-it-is", "always", "emails from anyone @brightwell-dental.example, thats my practice", True,
   P(email("Front desk", "desk@brightwell-dental.example", "Rota", "x"), N), P(other_email(), None))
+b("T7", "only-cc-and-not-to", "never", "Emails where I'm only on CC and not in the To line", True,
+  P(cc_only("Jess Okafor", "jess@halewood.example", "Plan"), S),
+  P(email("Jess Okafor", "jess@halewood.example", "Plan", "x"), None, "in To"))

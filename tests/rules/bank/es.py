@@ -351,3 +351,7 @@ b("T7", "either-way-kinds-and-a-title", "always",
 b.no("T7", "label-before-calendar-if", "custom",
      'Turnos: si hoy se añade a mi calendario un evento con "Turno" en el título que empieza en las próximas 24 '
      "horas, avísame.")
+b("T7", "rest-of-the-group-not", "custom",
+  'Grupo "Staff El Comal": solo avísame si alguien me etiqueta con @. Lo demás del grupo no me importa.', True,
+  P(chat("Chuy", "+52 33 0000 1111", "@Lucía ¿abres tú?", group=True, chat_name="Staff El Comal", mentions=("me",)), N),
+  P(chat("Chuy", "+52 33 0000 1111", "ya llegué", group=True, chat_name="Staff El Comal"), S))
