@@ -388,6 +388,6 @@ b("T7", "group-compound-we-mentioned", "custom",
   "Nachbarschaftsgruppe „Hoheluft Nachbarn“: stumm, außer wir werden mit @ erwähnt", True,
   P(chat("Frau Ohm", "+49 170 000 2424", "Sperrmüll morgen", group=True, chat_name="Hoheluft Nachbarn"), S),
   P(chat("Frau Ohm", "+49 170 000 2424", "@Lucía Paket?", group=True, chat_name="Hoheluft Nachbarn",
-         mentions=("me",)), None, "erwähnt: die Regel lässt es"))
+         mentions=("me",)), N, "erwähnt"))
 b("T11", "night-hours-in-brackets", "custom", "Nachts (22–7 Uhr) gar nichts melden, bis zum Morgen aufheben", True,
   P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None, "tagsüber"))
