@@ -239,3 +239,15 @@ def test_t3_a_systems_notice_to_one_person_is_automated_not_a_newsletter() -> No
                     headers={"Precedence": "bulk", "Auto-Submitted": "auto-generated",
                              "List-Unsubscribe": "<https://acme.example/u>"})
     assert traits(mailing).newsletter
+
+
+@pytest.mark.parametrize(("subject", "body", "is_marketing"), [
+    ("You've made a sale! £145.00", "Good news - one of your images has sold.\nYour share: £145.00", False),
+    ("Sale of 14 Orchard Lane: completion date", "Completion is set for Friday.", False),
+    ("Summer sale: up to 50% off", "Shop the summer sale now.", True),
+    ("Everything on sale this weekend", "Our biggest weekend yet.", True),
+])
+def test_t3_the_word_sale_alone_is_no_campaign(subject: str, body: str, is_marketing: bool) -> None:
+    """A machine-sent notice that the user sold something is not marketing; a sale that sells to the user is."""
+    mail = email("Alamy", "noreply@alamy.example", subject, body, headers={"Auto-Submitted": "auto-generated"})
+    assert bool(traits(mail).marketing) is is_marketing

@@ -59,7 +59,8 @@ _BULK_SUBDOMAIN = {"news", "newsletter", "newsletters", "mail", "email", "e", "e
                    "marketing", "mailer", "mailing", "send", "info", "campaign", "mkt", "rs", "click", "lists"}
 _PROMO = re.compile(
     r"(\d+\s?%\s*(off|rabatt|sconto|de descuento|de r[ée]duction)|\b(up to|bis zu|fino al|hasta (el|un)?|jusqu'[àa]) \d+\s?%|"
-    r"\bsave \d+|\bsale\b|\boffers?\b|\bdeals?\b|\bdiscount|\bcoupon|\bvoucher|\bfree (trial|shipping|delivery)|"
+    r"\bsave \d+|\bon sale\b|\bsale (ends|starts|now|is on)\b|\b(summer|winter|spring|autumn|flash|big|mega|clearance|"
+    r"season|warehouse|annual|holiday) sale\b|\bsale\s?[:!-]\s?(up to|\d)|\boffers?\b|\bdeals?\b|\bdiscount|\bcoupon|\bvoucher|\bfree (trial|shipping|delivery)|"
     r"\bshop now\b|\bbook now\b|\border now\b|\bbuy now\b|\bupgrade\b|\blast chance\b|\blimited time\b|"
     r"\bblack friday\b|\bcyber (week|monday)\b|\bwhite friday\b|\bpre-?orders?\b|\bopt.?out\b|\btrial\b|"
     r"\bangebot|\brabatt|\bjetzt (shoppen|kaufen)|\bkostenlos|\bsconto|\bofferta|\boferta|\bdescuento|\bdesconto|"
