@@ -65,7 +65,19 @@ def test_s1_imap_sent_folder_marks_correspondents_lookalikes_and_threads(dovecot
     assert got["ines.d@gmail.com"]["name_known_at"] == "ines@duarte.example"
     assert "correspondent" not in got["accounts@duarte-example.example"]
     assert got["tom@weir.example"]["in_user_thread"] == "1"
+    assert got["tom@weir.example"]["user_started_thread"] == "1"  # its thread's first message is the user's
     assert "in_user_thread" not in got["ola@berg.example"]
+
+
+def test_s1_imap_a_thread_the_user_only_answered_is_not_one_the_user_started(dovecot, folder, sent_folder):
+    append(dovecot, sent_folder, sent("Lauren <events@venue.example>", msg_id="<s9@example.org>",
+                                      replying="<venue-1@venue.example>"), at=NOW - timedelta(days=1))
+    reply = received("Lauren <events@venue.example>", 7, replying="<s9@example.org>")
+    reply = reply.replace(b"In-Reply-To: <s9@example.org>", b"In-Reply-To: <s9@example.org>\nReferences: "
+                          b"<venue-1@venue.example> <s9@example.org>")
+    append(dovecot, folder, reply)
+    got = refs(source(dovecot, folder, sent_folder=sent_folder))["events@venue.example"]
+    assert got["in_user_thread"] == "1" and "user_started_thread" not in got
 
 
 def test_s1_imap_sent_folder_is_read_without_marking_anything_read(dovecot, folder, sent_folder):

@@ -14,6 +14,7 @@ from tic.rules._reading import Who, Window
 from tic.rules._lexicon import AMOUNT_NOUNS
 from tic.rules._nouns import kind_of, ref_label
 from tic.rules._scan import HOURS, WORD_LABELS, Item, is_number
+from tic.rules._replies import started_said
 from tic.rules._slots import (
     DESCRIPTORS,
     People,
@@ -51,7 +52,7 @@ class Phrase:
     chat: str = ""
     mention: bool = False
     addressed: str = ""  # "to" | "cc": where the user is among an e-mail's recipients
-    thread: bool = False  # a reply in a thread the user started or answered
+    thread: str = ""  # a reply in a thread the user started or answered ("any"), or only started ("started")
     created_today: bool = False
     created_new: bool = False
     within: int | None = None
@@ -234,7 +235,7 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             i += 1
             continue
         if cls == "thread":
-            ph.thread = True  # an e-mail's, as the shape says
+            ph.thread = "started" if it.value == "started" or started_said(it.text) else "any"  # an e-mail's
             i += 1
             continue
         if cls == "addressed":

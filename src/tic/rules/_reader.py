@@ -884,7 +884,7 @@ def _cond(p: Phrase) -> object:
     if p.addressed:
         parts.append(Addressed(how=p.addressed))
     if p.thread:
-        parts.append(Thread())
+        parts.append(Thread(started=p.thread == "started"))
     for phrase in p.topics + p.subject_topics:
         _findable(phrase)
     if p.topics:

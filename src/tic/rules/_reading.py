@@ -113,9 +113,11 @@ class Addressed(_Node):
 
 
 class Thread(_Node):
-    """An e-mail that replies in a thread the user started or answered (known from the Sent folder)."""
+    """An e-mail that replies in a thread the user started or answered (known from the Sent folder); with
+    `started`, only in one the user started (its first message is one the user sent)."""
 
     op: Literal["thread"] = "thread"
+    started: bool = False
 
 
 class Topic(_Node):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from tic.rules._scan import Item
 from tic.rules._tokens import fold
 
-__all__ = ["replies_to_mine"]
+__all__ = ["replies_to_mine", "started_said"]
 
-_REPLIES = {"replies", "reply", "answers", "responses", "respuestas", "respuesta", "respostas", "resposta", "reponses",
+_REPLIES = {"replies", "reply", "replying", "answers", "responses", "respuestas", "respuesta", "respostas", "resposta", "reponses",
             "reponse", "antworten", "antwort"}
 _LINKS = {"to", "on", "in", "a", "al", "a los", "a las", "aos", "as", "às", "ao", "à", "aux", "au", "auf", "zu", "the",
           "los", "las", "os", "les", "die", "den", "de", "des", "do", "dos", "da", "das", "del", "du", "propres", "own",
@@ -28,6 +28,23 @@ _SENT = {"sent", "wrote", "started", "send", "write", "start", "mandei", "enviei
          "geschickt", "verschickt", "gesendet", "geschrieben", "angefangen", "begonnen", "gestartet"}
 _CLAUSE = {"que", "that", "which", "die", "das", "qui", "ai", "habe", "hab", "have", "ich", "eu", "yo", "je", "j'", "i",
            "me", "mir", "moi", "selbst", "myself", "mismo", "mesmo", "moi-meme", ","}
+
+
+_STARTED = {"started", "start", "began", "begun", "begin", "opened", "empece", "empezado", "inicie", "comecei",
+            "iniciei", "comencei", "lance", "lances", "lancee", "lancees", "commence", "angefangen", "begonnen",
+            "gestartet", "eroffnet"}
+
+
+_OR_ANSWERED = {"or", "o", "ou", "oder", "answered", "replied", "respondi", "conteste", "respondido", "repondu",
+                "geantwortet", "beantwortet", "joined"}
+
+
+def started_said(text: str) -> bool:
+    """Whether words about the user's threads say the user *started* them ("threads I started", "hilos que
+    empecé", "fils que j'ai lancés"), not only wrote in them ("replies to my emails", "…, die ich geschickt habe",
+    "a thread I started or answered")."""
+    words = {w.strip(",.") for w in fold(text).split()}
+    return bool(words & _STARTED) and not words & _OR_ANSWERED
 
 
 def _mail(it: Item) -> bool:

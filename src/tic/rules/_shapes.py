@@ -212,13 +212,21 @@ def _mention(c, e: Event, ctx):
     return "the user is @-mentioned" if e.kind == "whatsapp" and e.mentions_me else None
 
 
-@shape("thread", kinds=EMAIL, specificity=2, render=lambda c: "replying in a thread I started or answered",
+_THREAD = {False: "a thread I started or answered", True: "a thread I started"}
+
+
+@shape("thread", kinds=EMAIL, specificity=2, render=lambda c: f"replying in {_THREAD[c.started]}",
        absent="not a reply in a thread the user started or answered",
-       clause=lambda c: "it replies in a thread I started or answered")
+       clause=lambda c: f"it replies in {_THREAD[c.started]}")
 def _thread(c: R.Thread, e: Event, ctx):
     """A reply in a thread the user started or answered: one of the messages it answers is one the Sent folder
-    holds, or one a sent message answered. No Sent folder: nothing can be told - the rule says nothing."""
-    return "it replies in a thread the user wrote in" if e.kind == "email" and e.refs.get("in_user_thread") else None
+    holds, or one a sent message answered; `started`: the thread's first message is one the user sent. No Sent
+    folder: nothing can be told - the rule says nothing."""
+    if e.kind != "email":
+        return None
+    if c.started:
+        return "it replies in a thread the user started" if e.refs.get("user_started_thread") else None
+    return "it replies in a thread the user wrote in" if e.refs.get("in_user_thread") else None
 
 
 _ADDRESSED = {"to": "I am in the To line", "cc": "I am only in CC"}

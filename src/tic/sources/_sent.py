@@ -147,6 +147,7 @@ class Correspondents:
     own: set[str] = field(default_factory=set)
     domains: dict[str, str] = field(default_factory=dict)  # domain written to -> an address at it
     threads: set[str] = field(default_factory=set)  # Message-IDs of what the user sent, and of what it answered
+    sent_ids: set[str] = field(default_factory=set)  # Message-IDs of what the user sent (a thread's first: started)
 
     def add(self, head: bytes) -> None:
         """One sent message's headers (the whole message will do: only its header block is read)."""
@@ -156,6 +157,7 @@ class Correspondents:
             return  # an unreadable sent message only means one correspondent fewer
         for name in ("Message-ID", "In-Reply-To", "References"):  # a thread the user started, or answered in
             self.threads.update(MSG_ID.findall(" ".join(str(v) for v in msg.get_all(name, []))))
+        self.sent_ids.update(MSG_ID.findall(" ".join(str(v) for v in msg.get_all("Message-ID", []))))
         for _, addr in email.utils.getaddresses([str(v) for v in msg.get_all("From", [])]):
             if "@" in addr:
                 self.own.add(addr.lower())
@@ -179,9 +181,11 @@ class Correspondents:
 
     def mark(self, event: Event) -> Event:
         """The event with what its sender is to the user in `refs` (unchanged when nothing is known), and whether it
-        replies in a thread the user started or answered (`refs["in_user_thread"]`)."""
+        replies in a thread the user started or answered (`refs["in_user_thread"]`; the thread's first message is
+        one the user sent: `refs["user_started_thread"]`)."""
         if self.threads & set(event.refs.get("replies_to", "").split()):
-            event = event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1"}})
+            started = {"user_started_thread": "1"} if event.refs.get("thread_id") in self.sent_ids else {}
+            event = event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1", **started}})
         address = event.sender.address.lower()
         if not address or address in self.own:
             return event

@@ -249,7 +249,12 @@ def cc_only(sender_name: str, address: str, subject: str = "x") -> Event:
 
 
 def in_my_thread(event: Event) -> Event:
-    """The e-mail as a reply in a thread the user started or answered (what the Sent folder tells the source)."""
+    """The e-mail as a reply in a thread the user started (what the Sent folder tells the source)."""
+    return event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1", "user_started_thread": "1"}})
+
+
+def in_a_thread_i_answered(event: Event) -> Event:
+    """The e-mail as a reply in someone else's thread the user answered in (not one the user started)."""
     return event.model_copy(update={"refs": {**event.refs, "in_user_thread": "1"}})
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.rules.bank._probe import (
-    cc_only, in_my_thread, LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
+    cc_only, in_a_thread_i_answered, in_my_thread, LOCAL_TODAY_ONLY, SKIP_OR_HOLD, Bank, H, N, P, Person, S, autoreply, chat, daily, days, digest, email, event,
     hours, list_post, local, minutes, monthly, newsletter, other_chat, other_email, other_event, promo, receipt, social,
     weekly,
 )
@@ -800,3 +800,14 @@ b("T7", "domain-then-who-it-is", "always", "emails from anyone @brightwell-denta
 b("T7", "only-cc-and-not-to", "never", "Emails where I'm only on CC and not in the To line", True,
   P(cc_only("Jess Okafor", "jess@halewood.example", "Plan"), S),
   P(email("Jess Okafor", "jess@halewood.example", "Plan", "x"), None, "in To"))
+b("T7", "thread-started-not-answered", "always",
+  "Replies to email threads I started (the first email in the thread came from me)", False,
+  P(in_my_thread(email("Lauren Pike", "events@ancoats.example", "Re: shoot", "x")), N),
+  P(in_a_thread_i_answered(email("Lauren Pike", "events@ancoats.example", "Re: venue", "x")), None,
+    "her thread, the user only answered"))
+b("T7", "thread-started-or-answered", "always", "replies to my emails", True,
+  P(in_my_thread(email("Lauren Pike", "events@ancoats.example", "Re: shoot", "x")), N),
+  P(in_a_thread_i_answered(email("Lauren Pike", "events@ancoats.example", "Re: venue", "x")), N, "answered counts"))
+b("T7", "thread-started-only", "always", "Replies to threads I started", True,
+  P(in_my_thread(email("Lauren Pike", "events@ancoats.example", "Re: shoot", "x")), N),
+  P(in_a_thread_i_answered(email("Lauren Pike", "events@ancoats.example", "Re: venue", "x")), None))
