@@ -48,7 +48,7 @@ _ARTICLES = {"el", "la", "le", "the", "der", "die", "das", "o", "a", "l'", "mi",
 _COPULAS = {"es", "c' est", "c'est", "that's", "thats", "that is", "it's", "its", "it is", "this is", "he's", "she's",
             "e", "é", "ist",
             "das ist", "sind", "son", "sao", "ce sont"}
-_OF = {"de", "of", "do", "da", "du", "des", "von", "der", "en", "el", "la", "in", "at", "the", "no", "na", "im", "bei",
+_OF = {"de", "del", "dos", "das", "of", "do", "da", "du", "des", "von", "der", "en", "el", "la", "in", "at", "the", "no", "na", "im", "bei",
        "dans", "au", "le"}
 
 

@@ -355,3 +355,6 @@ b("T7", "rest-of-the-group-not", "custom",
   'Grupo "Staff El Comal": solo avísame si alguien me etiqueta con @. Lo demás del grupo no me importa.', True,
   P(chat("Chuy", "+52 33 0000 1111", "@Lucía ¿abres tú?", group=True, chat_name="Staff El Comal", mentions=("me",)), N),
   P(chat("Chuy", "+52 33 0000 1111", "ya llegué", group=True, chat_name="Staff El Comal"), S))
+b("T7", "apposition-with-del", "always", "Cualquier correo de Amparo Benlloch, la directora del departamento.", True,
+  P(email("Amparo Benlloch", "abenlloch@uturia.example", "Consejo", "x"), N),
+  P(email("Amparo Benlliure", "amparo@editorial.example", "Catálogo", "x"), None, "otra Amparo"))
