@@ -78,3 +78,4 @@ def register(add: Callable[..., None]) -> None:
     add("f", "de todo tipo|de cualquier tipo|de todos los tipos|de toda clase|de cualquier clase|de toda indole|sean del tipo que sean")  # "newsletters of any kind": says no more than "newsletters"
     add("keep", "guardame|guardame los|guardame las|guardame todo|guardamelos todos")
     add("concfull", "sean de quien sean|vengan de donde vengan|sea quien sea el remitente")
+    add("cancelled", "se cancele|se cancelen|cancele|cancelen|se cancela|se cancelan|se anule|se anulen")

@@ -93,3 +93,7 @@ def register(add: Callable[..., None]) -> None:
     add("mention", "on m'identifie|m'identifie|m'identifient|on m'identifie avec @|m'identifie avec @|"
                    "m'identifient avec @")
     add("v+", "passent|passent quand meme|passe quand meme|peuvent passer|passent toujours|passe toujours")
+    add("mention", "me tag|me tague|me taguent|me tagguent|me taggue|me taggent|me tagge")
+    add("v+", "etre derange|etre derangee|etre deranges|etre derangees|etre prevenu|etre prevenue|etre notifie|"
+              "etre notifiee|etre averti|etre avertie")
+    add("f", "souhaite|souhaiterais|souhaitons|veux|voudrais")

@@ -93,3 +93,4 @@ def register(add: Callable[..., None]) -> None:
         ("mon", "tue", "wed", "thu", "fri"))
     add("concfull", "seja de quem for|sejam de quem forem|venha de quem vier|venham de quem vierem")
     add("f", "forem|for")  # "só se forem sobre férias": only if they are about
+    add("from", "venham da|venham do|venham de|vierem da|vierem do|vierem de|vier da|vier do")

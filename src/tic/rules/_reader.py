@@ -249,6 +249,37 @@ def _included_too(items: list[Item]) -> list[Item]:
     return items[:k]
 
 
+_NOT_EVEN = {"tampoco", "ni siquiera", "nem", "nem mesmo", "tambem nao", "pas meme", "meme pas", "non plus"}
+_NOT_EVEN_PAIRS = {("auch", "nicht"), ("not", "even"), ("nicht", "mal"), ("nicht", "einmal"), ("ni", "siquiera"),
+                   ("nem", "mesmo"), ("pas", "meme"), ("meme", "pas")}
+
+
+def _not_even_these(items: list[Item]) -> list[Item]:
+    """'nada de newsletters ni promos, tampoco las de Mercado Libre', 'Newsletter & Werbung – nie. Auch nicht von
+    Zalando', 'no newsletters, not even the ones from Patagonia': a last part that names senders of the kinds of mail
+    the rule mutes as muted too - they are in it already; the part narrows nothing and is dropped. After a rule
+    that names its own senders it would add more: refused."""
+    k = next((k for k in range(len(items) - 2, 0, -1) if items[k].cls == "punct" and items[k].text in {",", ".", ";"}),
+             None)
+    if k is None:
+        return items
+    j = k + 1
+    if fold(items[j].text) in _NOT_EVEN:
+        j += 1
+    elif j + 1 < len(items) and (fold(items[j].text), fold(items[j + 1].text)) in _NOT_EVEN_PAIRS:
+        j += 2
+    else:
+        return items
+    tail, head = items[j:], items[:k]
+    if not tail or tail[0].cls != "from" or not all(it.cls in {"from", "name", "org", "quote", "f", "pron", "and",
+                                                               "or", "punct"} for it in tail):
+        return items
+    if not any(it.cls == "cat" for it in head) or any(it.cls in {"from", "name", "org", "quote", "email", "domain"}
+                                                       for it in head):
+        raise Unread(f'"{" ".join(it.text for it in items[k + 1:])}": more senders, or the same ones?')
+    return head
+
+
 def _quiet_without_hours(items: list[Item]) -> None:
     if any(it.cls == "neg" and fold(it.text) in QUIET_LABELS for it in items) and not any(
             it.cls in {"between", "after", "before", "weekend", "weekday", "day", "time", "night"} for it in items):
@@ -578,7 +609,7 @@ def _no_label_or_sender(items: list[Item]) -> None:
         raise Unread(f'"{items[0].text}:" - the sender, or a label for the rule after it?')
 
 
-_BEFORE = {"before", "antes", "vor", "avant"}
+_BEFORE = {"before", "antes", "vor", "avant", "b4"}
 
 
 _START_NOUNS = {"start", "beginning", "debut", "inicio", "comienzo", "comeco", "beginn", "anfang"}
@@ -976,7 +1007,7 @@ _ = (AllDay, Mention, Everything)
 # rewrites of shapes the clauses would misread.
 _BEFORE_RELEASE = (_exception_titled, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
-                   _included_too)
+                   _included_too, _not_even_these)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,
                   _label_of_senders, _label_before_identified, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)

@@ -391,3 +391,5 @@ b("T7", "group-compound-we-mentioned", "custom",
          mentions=("me",)), N, "erwähnt"))
 b("T11", "night-hours-in-brackets", "custom", "Nachts (22–7 Uhr) gar nichts melden, bis zum Morgen aufheben", True,
   P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None, "tagsüber"))
+b("T7", "not-even-from", "never", "Newsletter & Werbung – nie. Auch nicht von Zalando", True,
+  P(promo("Zalando", "zalando.example"), S), P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))

@@ -811,3 +811,4 @@ b("T7", "thread-started-or-answered", "always", "replies to my emails", True,
 b("T7", "thread-started-only", "always", "Replies to threads I started", True,
   P(in_my_thread(email("Lauren Pike", "events@ancoats.example", "Re: shoot", "x")), N),
   P(in_a_thread_i_answered(email("Lauren Pike", "events@ancoats.example", "Re: venue", "x")), None))
+b.no("T7", "not-even-more-senders", "never", "newsletters from Acme, not even the ones from Globex")

@@ -358,3 +358,8 @@ b("T7", "rest-of-the-group-not", "custom",
 b("T7", "apposition-with-del", "always", "Cualquier correo de Amparo Benlloch, la directora del departamento.", True,
   P(email("Amparo Benlloch", "abenlloch@uturia.example", "Consejo", "x"), N),
   P(email("Amparo Benlliure", "amparo@editorial.example", "Catálogo", "x"), None, "otra Amparo"))
+b("T7", "not-even-these-senders", "never", "nada de newsletters ni promos, tampoco las de Mercado Libre", True,
+  P(newsletter("Mercado Libre", "mercadolibre.example"), S), P(newsletter("Gartenwelt", "gartenwelt.example"), S),
+  P(other_email(), None))
+b("T7", "cancel-subjunctive", "always", "Por favor, avíseme siempre que se cancele una cita de mi calendario.", True,
+  P(event("Cita dentista", status="CANCELLED", modified_ago=hours(1)), N), P(event("Cita dentista"), None))

@@ -394,3 +394,7 @@ b("T11", "exception-colon-list", "custom",
 b("T7", "label-then-identified", "always", "Le labo de prothèses Prothelia : tout ce qui vient de @prothelia-labo.example",
   True, P(email("Prothelia", "commandes@prothelia-labo.example", "Livraison", "x"), N),
   P(email("Prothelia Dental", "info@prothelia-dental.example", "Offre", "x"), None, "un autre domaine"))
+b("T7", "group-name-with-of-day", "always", "qd qqn me tag dans le groupe Foot du jeudi ⚽", True,
+  P(chat("Karim", "+33 6 00 00 25 25", "@Lucía tu viens ?", group=True, chat_name="Foot du jeudi ⚽", mentions=("me",)),
+    N, "un mercredi: le nom du groupe n'est pas un jour"),
+  P(chat("Karim", "+33 6 00 00 25 25", "@Lucía ?", group=True, chat_name="Rando", mentions=("me",)), None))
