@@ -353,7 +353,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
             add_topics(ph, [it.text])  # 'the words "Okafor v. Lindqvist"': text to look for, never a contact
             i += 1
             continue
-        if cls == "quote" and _says_words(it.text) and not (i > 0 and items[i - 1].cls in {"from", "org"}):
+        if cls == "quote" and _says_words(it.text) and not (i > 0 and items[i - 1].cls in {"from", "org"}) \
+                and not (i + 1 < len(items) and (items[i + 1].cls == "group" or _names_a_chat(items[i + 1]))):
             add_topics(ph, [it.text])  # '"tips to grow your store" stuff': words the message says, never a contact
             i += 1
             continue
