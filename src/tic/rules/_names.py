@@ -7,6 +7,7 @@ a weekday joined to the name by "of" ("Foot du jeudi", "Pádel de los domingos")
 
 from __future__ import annotations
 
+from tic.rules._function_words import DEFINITE, OF
 from tic.rules._scan import Item
 from tic.rules._tokens import fold
 
@@ -14,8 +15,8 @@ __all__ = ["chat_names"]
 
 _JOINS = {"name", "word", "role", "number", "ref"}  # what a capital (or a digit) makes part of a name
 _LOWER_DAYS = {"es", "pt", "fr"}
-_ARTICLES = {"los", "las", "la", "le", "les", "l'", "the", "o", "a", "os", "as", "der", "die", "das", "den", "el"}
-_OF = {"du", "de", "del", "do", "da", "dos", "das", "vom", "von", "of", "des", "de los", "de las"}
+_ARTICLES = DEFINITE
+_OF = OF
 
 
 def _capital(it: Item) -> bool:

@@ -14,6 +14,7 @@ from tic.rules._reading import Who, Window
 from tic.rules._lexicon import AMOUNT_NOUNS
 from tic.rules._nouns import kind_of, ref_label
 from tic.rules._scan import HOURS, WORD_LABELS, Item, is_number
+from tic.rules._function_words import OF
 from tic.rules._replies import started_said
 from tic.rules._slots import (
     DESCRIPTORS,
@@ -99,7 +100,7 @@ _PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "a
 
 
 _AT_A_PLACE = {"chez", "bei", "beim"}  # "rendez-vous chez le kiné", "Termin beim Arzt": where, not who organised it
-_OF = {"de", "of", "von", "da", "do", "des", "du", "del", "dos", "das"}
+_OF = OF
 # "about" said as a preposition: before what the rule is about ("notify me about emails from X") it is no topic;
 # a verb ("quotes", "mentions") before a sender or a kind is not read
 _ABOUT_PREPOSITIONS = {"about", "regarding", "concerning", "re", "re:", "on the topic of", "on the subject of",
@@ -667,7 +668,7 @@ def _either(items: list[Item], i: int, nxt: int) -> bool:
     return before is not None and after is not None and before != after
 
 
-_ALSO = {"also", "auch", "tambien", "aussi", "tambem", "including", "incl", "inklusive", "incluido", "incluidos",
+_INCLUDED = {"also", "auch", "tambien", "aussi", "tambem", "including", "incl", "inklusive", "incluido", "incluidos",
          "incluso", "inclus", "y", "und", "et", "and", "e", "si", "sim", "ja", "oui", "yes", "even", "selbst"}
 
 
@@ -675,9 +676,9 @@ def _also_these(inner: list[Item]) -> bool:
     """'(auch „Familie Petersen“)', '(including the "Family" group)': the aside names what the rule already
     covers, as included - it narrows nothing and widens nothing."""
     words = [x for x in inner if not (x.cls == "punct" or x.cls == "f" and fold(x.text) in _ARTICLES)]
-    lead = [x for x in words if fold(x.text) in _ALSO]
-    named = [x for x in words if fold(x.text) not in _ALSO]
-    return bool(lead) and fold(words[0].text) in _ALSO and bool(named) and all(
+    lead = [x for x in words if fold(x.text) in _INCLUDED]
+    named = [x for x in words if fold(x.text) not in _INCLUDED]
+    return bool(lead) and fold(words[0].text) in _INCLUDED and bool(named) and all(
         x.cls in {"name", "quote", "group", "kind"} for x in named)
 
 

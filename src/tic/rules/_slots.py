@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from tic.rules._currency import code_of
 from tic.rules._reading import Amount, Topic, Who, Window
 from tic.rules._scan import Item, is_number
+from tic.rules._function_words import OF
 from tic.rules._tokens import fold
 from tic.signals import FAMILY
 from tic.rules._asides import examples, placed as _placed
@@ -588,8 +589,7 @@ def topic_slot(items: list[Item], i: int, people: People | None = None) -> tuple
     return out, j
 
 
-_LEADING_OF = {"de", "du", "des", "d'", "do", "da", "dos", "das", "del", "of", "von", "vom", "about", "sobre",
-               "sur", "uber"}
+_LEADING_OF = OF | {"about", "sobre", "sur", "uber"}
 _ONE_OF = {"one", "any", "una", "uno", "um", "uma", "un", "une", "eine", "einen", "einer", "eines", "einem"}
 
 
