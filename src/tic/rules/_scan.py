@@ -485,7 +485,8 @@ def _scan(toks: list[Token], i: int, lang: str, closing: str | None) -> tuple[li
                                      and toks[j + 1].kind == "word" and not _lexical(lows, j + 1)  # "Ward 7 Nights"
                                      or toks[j].low in {"and", "y", "und", "et", "e"} and j + 1 < len(toks)
                                      and toks[j + 1].low in _FIRM_TAILS  # "Smith and Sons": one firm
-                                     or glued):  # "Harinera del Sur", "Banco de España"
+                                     or glued and not any(t.kind == "ref" for t in toks[i:j])):  # "Harinera del
+                # Sur", "Banco de España" - never after a reference: "Bestellung 4471-AX von Hoffmann GmbH" is two
                 j += glued + 1  # the glue words (none for a capitalised word) and the capitalised word after them
             if (lang == "de" or out and fold(out[-1].text) in _GERMAN_MY) and out and out[-1].cls == "my" \
                     and j - i >= 2 and _noun_like(toks[i : i + 1]) \

@@ -393,3 +393,6 @@ b("T11", "night-hours-in-brackets", "custom", "Nachts (22–7 Uhr) gar nichts me
   P(other_email(), H, "nachts", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None, "tagsüber"))
 b("T7", "not-even-from", "never", "Newsletter & Werbung – nie. Auch nicht von Zalando", True,
   P(promo("Zalando", "zalando.example"), S), P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(other_email(), None))
+b("T7", "noun-then-reference-not-a-name", "custom", "Zu Bestellung 4471-AX von Hoffmann GmbH bitte sofort Bescheid", False,
+  P(email("Hoffmann GmbH", "vertrieb@hoffmann.example", "Bestellung 4471-AX versandt", "x"), N),
+  P(email("Hoffmann GmbH", "vertrieb@hoffmann.example", "Bestellung 5100-BX", "x"), None, "andere Bestellung"))
