@@ -812,3 +812,7 @@ _add("unsaved", "numbers that aren't saved in my phone|numbers not saved in my p
                 "numeros que no estan en mi agenda|numeros que no estan en mis contactos|"
                 "numeros qui ne sont pas dans mon repertoire|nummern , die nicht in meinem telefonbuch sind|"
                 "nummern die nicht in meinem telefonbuch sind")
+# "…, auch abends", "even at night": the rule holds then too - it narrows nothing
+_add("concfull", "auch abends|auch nachts|auch am wochenende|even at night|even in the evening|even on weekends|"
+                 "even at weekends|meme le soir|meme la nuit|meme le week-end|incluso de noche|incluso por la noche|"
+                 "incluso los fines de semana|tambem a noite|mesmo a noite|mesmo de noite|mesmo no fim de semana")

@@ -97,3 +97,4 @@ def register(add: Callable[..., None]) -> None:
     add("v+", "etre derange|etre derangee|etre deranges|etre derangees|etre prevenu|etre prevenue|etre notifie|"
               "etre notifiee|etre averti|etre avertie")
     add("f", "souhaite|souhaiterais|souhaitons|veux|voudrais")
+    add("v+", "rappelle-moi|rappelez-moi")

@@ -67,7 +67,7 @@ def register(add: Callable[..., None]) -> None:
     add("created", "acrescentado|acrescentada|acrescentados|acrescentadas|que tenham sido acrescentadas|"
                    "que tenham sido acrescentados|que tenham sido adicionadas|que tenham sido adicionados|"
                    "que foram acrescentadas|que foram adicionadas|tenham sido acrescentadas|foram acrescentadas")
-    add("kind", "consulta|consultas|consulta medica|consultas medicas", C)
+    add("kind", "consulta|consultas", C)  # "consulta médica": which ones, the word after says (never dropped)
     add("about", "tratar da|tratar do|tratar de|trate de|trate da|trate do|tratarem de|tratarem da|tratarem do")
     add("concfull", "seja quem for o remetente|seja quem for|nao importa o remetente|nao importa quem mande|"
                     "independente do remetente|qualquer que seja o remetente")

@@ -576,6 +576,49 @@ def _title(items: list[Item]) -> list[Item]:
 _LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside"}
 
 
+_TODAY = {"today", "hoy", "hoje", "aujourd'hui", "heute"}
+_AS = {"as", "als", "como", "comme"}
+_SENDER_WORDS = {"sender", "absender", "remitente", "remetente", "expediteur"}
+
+
+def _today_or_tomorrow(items: list[Item]) -> list[Item]:
+    """'se forem hoje ou amanhã', 'if it's today or tomorrow': a calendar item that starts by the end of tomorrow
+    (as "tomorrow or before")."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.cls in {"today", "onday"} and fold(it.text) in _TODAY and k + 2 < len(items) \
+                and items[k + 1].cls == "or" and items[k + 2].cls == "onday" and items[k + 2].value == "tomorrow":
+            out += [items[k + 2], Item("orbefore", f"{it.text} {items[k + 1].text}", lang=it.lang)]
+            k += 3
+            continue
+        out.append(it)
+        k += 1
+    return out
+
+
+def _identified_as_sender(items: list[Item]) -> list[Item]:
+    """'Alles mit @kessler-bau.de als Absender', 'anything with @x.com as the sender', 'con @x.es como remitente':
+    from that address or domain."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        it = items[k]
+        if it.cls == "with" and k + 2 < len(items) and items[k + 1].cls in {"domain", "email", "phone"} \
+                and fold(items[k + 2].text) in _AS:
+            end = k + 3
+            while end < len(items) and items[end].cls in {"f", "pron"}:
+                end += 1
+            if end < len(items) and (items[end].cls == "ident" or fold(items[end].text) in _SENDER_WORDS):
+                out += [Item("from", it.text, lang=it.lang), items[k + 1]]
+                k = end + 1
+                continue
+        out.append(it)
+        k += 1
+    return out
+
+
 def _exception_titled(items: list[Item]) -> list[Item]:
     """'…. Exception : Thierry et Manon passent quand même': the colon after "Exception" opens its list; it does
     not end the exception."""
@@ -612,6 +655,7 @@ def _no_label_or_sender(items: list[Item]) -> None:
 _BEFORE = {"before", "antes", "vor", "avant", "b4"}
 
 
+_ONE = {"a", "an", "one", "una", "uno", "un", "uma", "um", "une", "ein", "eine", "einer"}
 _START_NOUNS = {"start", "beginning", "debut", "inicio", "comienzo", "comeco", "beginn", "anfang"}
 
 
@@ -621,6 +665,9 @@ def _ahead_of_calendar(items: list[Item]) -> list[Item]:
     if not any(it.cls == "kind" and set(it.value or ()) == {"calendar"} for it in items):
         return items
     for k in range(len(items) - 2):
+        if items[k].cls == "f" and fold(items[k].text) in _ONE and items[k + 1].cls == "unit" \
+                and fold(items[k + 2].text) in _BEFORE:
+            items = [*items[:k], Item("number", "1", value=1, lang=items[k].lang), *items[k + 1 :]]  # "uma hora antes"
         if items[k].cls == "number" and items[k + 1].cls == "unit" and fold(items[k + 2].text) in _BEFORE \
                 and (k == 0 or items[k - 1].cls not in {"within", "between", "before", "after"}):
             rest = items[k + 3 :]
@@ -1005,7 +1052,7 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_exception_titled, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+_BEFORE_RELEASE = (_exception_titled, _today_or_tomorrow, _identified_as_sender, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
                    _included_too, _not_even_these)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,

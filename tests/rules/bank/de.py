@@ -396,3 +396,7 @@ b("T7", "not-even-from", "never", "Newsletter & Werbung – nie. Auch nicht von 
 b("T7", "noun-then-reference-not-a-name", "custom", "Zu Bestellung 4471-AX von Hoffmann GmbH bitte sofort Bescheid", False,
   P(email("Hoffmann GmbH", "vertrieb@hoffmann.example", "Bestellung 4471-AX versandt", "x"), N),
   P(email("Hoffmann GmbH", "vertrieb@hoffmann.example", "Bestellung 5100-BX", "x"), None, "andere Bestellung"))
+b("T7", "with-address-as-sender", "always", "Alles mit @kessler-bau.example als Absender", True,
+  P(email("Kessler Bau", "buero@kessler-bau.example", "Angebot", "x"), N), P(other_email(), None))
+b("T7", "even-in-the-evening", "always", "Nachrichten von Lena Voss, auch abends", True,
+  P(chat("Lena Voss", "+49 170 000 2626", "Hallo"), N, "abends", at="2026-03-11 21:00"), P(other_chat(), None))

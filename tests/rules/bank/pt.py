@@ -320,3 +320,9 @@ b("T7", "weekday-window-hold-unless", "custom",
   "Em dias de semana, depois das 20h, segura tudo até as 7h, a não ser que seja do meu marido Rodrigo", True,
   P(other_email(), H, "quarta à noite", at="2026-03-11 21:00", until="2026-03-12 07:00"),
   P(chat("Rodrigo", "+351 912 000 333", "Chego tarde"), N, "o marido", at="2026-03-11 21:00"))
+b("T7", "today-or-tomorrow", "custom", "Reuniões canceladas: só me avisa se forem hoje ou amanhã", True,
+  P(event("Reunião", start_in=hours(20), status="CANCELLED", modified_ago=hours(1)), N, "amanhã"),
+  P(event("Reunião", start_in=days(4), status="CANCELLED", modified_ago=hours(1)), S, "daqui a 4 dias"))
+b("T7", "an-hour-before", "custom", "Me avisa uma hora antes de qualquer reunião", True,
+  P(event("Reunião", start_in=minutes(40)), N), P(event("Reunião", start_in=hours(5)), None))
+b.no("T7", "kind-of-appointment-not-dropped", "custom", "Me avisa uma hora antes de qualquer consulta médica")
