@@ -12,11 +12,13 @@ holding their own items.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from tic.rules._brands import brand
+from tic.rules._item import Item
 from tic.rules._lexicon import AMOUNT_NOUNS, LEXICON, Lex, candidates
+from tic.rules._rewrites import rewritten
 from tic.rules._tokens import Token, fold, tokenize
 from tic.signals import HONORIFICS
 
@@ -71,23 +73,6 @@ def guess_language(text: str) -> str:
               "de": len(_DE.findall(text))}
     best = max(scores, key=lambda k: scores[k])
     return best if scores[best] >= 2 else "en"
-
-
-@dataclass
-class Item:
-    cls: str  # a lexicon class, or: name word quote email domain phone money time number ref punct aside unit-count
-    text: str
-    value: object = None
-    items: list["Item"] = field(default_factory=list)  # an aside's own items
-    initial: bool = False  # the rule's first word (a capital there is no evidence of a name)
-    weak: bool = False  # a capitalised word in a language that capitalises every noun (German): a name only in a slot
-    lang: str = ""  # the rule's guessed language
-    # what the scanner knows of it beyond its class: "service" (a known service's name, however typed: a name,
-    # never a common noun), "description" (an aside that only says what someone is: it narrows nothing)
-    mark: str = ""
-
-    def __repr__(self) -> str:
-        return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
 
 
 def _number(tok: Token) -> float | None:
@@ -231,11 +216,7 @@ def _scan_once(text: str) -> tuple[Item, ...]:
     lang = guess_language(text)
     items, _ = _scan(toks, 0, lang, closing=None)
     items = _unwrap_qualifiers(items)
-    _yes_and_no(items)
-    _mentions_me(items)
-    _subject_first(items)
-    _cc_restated(items)
-    _group_compound(items, lang)
+    items = rewritten(items, lang)
     for k, it in enumerate(items):  # a sentence's first word: the rule's, or one after ". ! ?"
         it.initial = k == 0 or items[k - 1].cls == "punct" and items[k - 1].text in {".", "!", "?"}
     for it in items:
@@ -248,101 +229,6 @@ def _scan_once(text: str) -> tuple[Item, ...]:
 # what brackets may hold and still be read as the words around them: a calendar timing ("(added today)")
 _QUALIFIERS = {"created", "today", "new", "starts", "within", "unit", "number", "fromnow", "recur", "every", "allday", "addressed",
                "f"}
-
-
-_YES = {"sí", "si", "oui", "sim", "ja", "yes"}  # "sí" with its accent: "si" unaccented is "if"
-_NO = {"non", "nein", "não", "nao"}
-_DIRECTLY = {"directly", "direkt", "directement", "directamente", "diretamente", "personally", "personnellement",
-             "personalmente", "persoenlich", "personlich", "pessoalmente", "explicitly", "explizit", "explicitement"}
-
-
-def _yes_and_no(items: list[Item]) -> None:
-    """'Facturas de más de 500 € sí, las demás no', 'les factures de plus de 300 €, oui ; les autres, non': a bare
-    yes or no before punctuation (or at the end) says to tell, or not to. '… solo si me mencionan. Si no, nada',
-    '… only if someone tags me. If not, nothing': "if not" before a comma is "otherwise"."""
-    for k, it in enumerate(items):
-        if it.cls == "if" and k + 2 < len(items) and items[k + 1].cls in {"f", "neg"} \
-                and fold(items[k + 1].text) in {"no", "not", "nicht", "nao", "pas"} \
-                and items[k + 2].cls == "punct" and items[k + 2].text == ",":
-            it.cls, it.text = "rest", f"{it.text} {items[k + 1].text}"
-            items[k + 1].cls = "drop"
-    for k, it in enumerate(items):  # "someone @ mentions me", "somebody @'s me": the sign, then the mention
-        if it.cls == "at" and k + 1 < len(items):
-            nxt = items[k + 1]
-            if nxt.cls == "mention":
-                it.cls = "drop"
-            elif fold(nxt.text) == "s" and k + 2 < len(items) and fold(items[k + 2].text) == "me":
-                it.cls, it.text = "mention", f"@'s {items[k + 2].text}"
-                nxt.cls = items[k + 2].cls = "drop"
-    for k, it in enumerate(items[:-2]):  # "la Enf.ª Graça Pimentel", "a Dr.ª Marta", "o Eng.º Rui": a title
-        if it.cls == "name" and len(it.text) <= 5 and " " not in it.text and items[k + 1].text == "." \
-                and items[k + 2].text in {"ª", "º", "a", "o"} and k + 3 < len(items) and items[k + 3].cls == "name":
-            it.cls = items[k + 1].cls = items[k + 2].cls = "drop"
-    items[:] = [it for it in items if it.cls != "drop"]
-    for k, it in enumerate(items):  # "wenn ich direkt erwähnt werde", "mentionne directement": directly, not a
-        near = items[max(0, k - 1) : k + 2]  # direct chat
-        if (it.cls == "group" and it.value is False or fold(it.text) in _DIRECTLY) \
-                and any(x.cls == "mention" for x in near) and it.cls != "mention":
-            it.cls, it.value = "f", None
-        elif it.cls == "group" and it.value is False and " " not in it.text and k > 0 and items[k - 1].cls == "v+":
-            it.cls, it.value = "f", None  # "notifier direct", "avísame directo", "sag mir direkt Bescheid": at once
-    for k, it in enumerate(items):
-        closes = k + 1 == len(items) or items[k + 1].cls == "punct" and items[k + 1].text in {",", ";", ".", "!"}
-        if not closes or k == 0:
-            continue
-        low = it.text.lower()
-        if low in _YES and (low != "si" or it.text == "sí" or it.text == "Sí") and it.cls in {"word", "f", "if"}:
-            it.cls = "v+"
-        elif low in _NO and it.cls == "word":
-            it.cls = "neg"
-
-
-_ME = {"me", "mich", "moi", "mir"}
-_MENTION_VERBS = ("mention", "mentions", "mentioning", "menciona", "mencionan", "mencione", "mencionen", "mencionam",
-                  "mencionar", "mentionne", "mentionnent", "erwahnt", "erwahnen", "marca", "marcam", "marcar")
-
-
-_STANDS = {"steht", "stehen", "vorkommt", "vorkommen", "auftaucht", "auftauchen", "erscheint", "erscheinen"}
-
-
-def _subject_first(items: list[Item]) -> None:
-    """'wenn im Betreff „Frist“ steht': the subject named before the words and the verb after them - as
-    "der Betreff enthält „Frist“"."""
-    for k, it in enumerate(items[:-2]):
-        if it.cls == "subject" and items[k + 1].cls == "quote" and fold(items[k + 2].text) in _STANDS:
-            it.cls = "subjv"
-            items[k + 2].cls = "drop"
-    items[:] = [it for it in items if it.cls != "drop"]
-
-
-def _cc_restated(items: list[Item]) -> None:
-    """'only on CC and not in the To line', 'solo en copia y no en Para': "not in To" says again what "only in CC"
-    says - one condition."""
-    for k, it in enumerate(items[:-3]):
-        if it.cls == "addressed" and it.value == "cc" and items[k + 1].cls in {"and", "f", "punct"} \
-                and items[k + 2].cls == "neg" and items[k + 3].cls == "addressed" and items[k + 3].value == "to":
-            items[k + 1].cls = items[k + 2].cls = items[k + 3].cls = "drop"
-    items[:] = [it for it in items if it.cls != "drop"]
-
-
-def _group_compound(items: list[Item], lang: str) -> None:
-    """'Nachbarschaftsgruppe „Hoheluft Nachbarn"', 'Elterngruppe': a German compound ending in "-gruppe" is a group
-    chat (its first part says what the group is about)."""
-    for it in items:
-        low = fold(it.text)
-        if it.cls in {"name", "word"} and lang == "de" and " " not in low and len(low) > 8 \
-                and low.endswith(("gruppe", "gruppen", "gruppenchat", "gruppenchats")):
-            it.cls, it.value = "group", True
-
-
-def _mentions_me(items: list[Item]) -> None:
-    """'messages that mention me': a verb of mentioning with "me" after it is an @-mention of the user, not a
-    topic to look for (the topic verb took the longer match)."""
-    for k, it in enumerate(items[:-1]):
-        if it.cls == "about" and fold(it.text).split()[-1] in _MENTION_VERBS and fold(items[k + 1].text) in _ME:
-            it.cls, it.text = "mention", f"{it.text} {items[k + 1].text}"
-            items[k + 1].cls = "drop"
-    items[:] = [it for it in items if it.cls != "drop"]
 
 
 def _unwrap_qualifiers(items: list[Item]) -> list[Item]:
