@@ -236,7 +236,8 @@ _CONCORD_WORDS = {"ningun", "ninguna", "ninguno", "nada", "jamas", "nenhum", "ne
 QUIET_LABELS = {"quiet hours", "quiet time", "ruhe", "bitte ruhe", "ruhezeit", "ruhezeiten", "nachtruhe", "mittagsruhe", "silencio",
                  "horas de silencio", "horario de silencio", "modo silencio", "will ich meine ruhe",
                  "ich will meine ruhe", "i want peace and quiet", "do not disturb", "ne pas deranger", "no molestar",
-                 "nao perturbe", "nicht storen"}
+                 "nao perturbe", "nicht storen", "night hold", "overnight hold", "weekend hold", "evening hold",
+                 "heures calmes", "modo noche", "modo nocturno"}
 
 
 def effect(clauses: list[_Clause], section: str, lang: str = "en") -> str:

@@ -816,3 +816,7 @@ _add("unsaved", "numbers that aren't saved in my phone|numbers not saved in my p
 _add("concfull", "auch abends|auch nachts|auch am wochenende|even at night|even in the evening|even on weekends|"
                  "even at weekends|meme le soir|meme la nuit|meme le week-end|incluso de noche|incluso por la noche|"
                  "incluso los fines de semana|tambem a noite|mesmo a noite|mesmo de noite|mesmo no fim de semana")
+_add("neg", "night hold|overnight hold|weekend hold|evening hold|modo noche|modo nocturno")  # a hold's label
+_add("cat", "campaigns|promotional campaigns|marketing campaigns|campanhas|campanhas promocionais|campanas|"
+            "campanas promocionales|campagnes|campagnes promotionnelles|kampagnen|werbekampagnen", "marketing")
+_add("subjv", "whose subject contains|whose subject line contains|whose subject has|whose subject includes")

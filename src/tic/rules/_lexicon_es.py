@@ -79,3 +79,4 @@ def register(add: Callable[..., None]) -> None:
     add("keep", "guardame|guardame los|guardame las|guardame todo|guardamelos todos")
     add("concfull", "sean de quien sean|vengan de donde vengan|sea quien sea el remitente")
     add("cancelled", "se cancele|se cancelen|cancele|cancelen|se cancela|se cancelan|se anule|se anulen")
+    add("subjv", "cuyo asunto contenga|cuyo asunto contiene|cuyo asunto tenga|con asunto que contenga")

@@ -94,3 +94,8 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "seja de quem for|sejam de quem forem|venha de quem vier|venham de quem vierem")
     add("f", "forem|for")  # "só se forem sobre férias": only if they are about
     add("from", "venham da|venham do|venham de|vierem da|vierem do|vierem de|vier da|vier do")
+    add("from", "que cheguem de|que chegam de|que cheguem do|que chegam do|cheguem de|chegam de")
+    add("ident", "enderecos terminados em|endereco terminado em|enderecos que terminam em|endereco que termina em|"
+                 "terminados em|terminado em")
+    add("subjv", "cujo assunto contenha|cujo assunto contem|cujo assunto tenha|com assunto que contenha")
+    add("ident", "enderecos|endereco|os enderecos|o endereco|enderecos de email|endereco de email")

@@ -56,6 +56,7 @@ from tic.rules._shapes import KIND_NOUNS, WHO_KINDS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
+from tic.rules._function_words import OF
 from tic.rules._names import chat_names
 from tic.rules._ranges import day_ranges, time_ranges
 from tic.rules._replies import replies_to_mine
@@ -573,7 +574,7 @@ def _title(items: list[Item]) -> list[Item]:
     return rest
 
 
-_LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside"}
+_LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside", "slash"}
 
 
 _TODAY = {"today", "hoy", "hoje", "aujourd'hui", "heute"}
@@ -626,19 +627,34 @@ def _exception_titled(items: list[Item]) -> list[Item]:
                                                      and items[k - 1].cls in {"except", "unless"})]
 
 
+_ADDRESSES = {"addresses", "address", "enderecos", "endereco", "direcciones", "direccion", "adresses", "adresse",
+              "adressen"}
+_ENDING_IN = {"ending", "ending in", "that ends in", "terminados em", "terminado em", "terminadas en", "terminada en",
+              "qui se termine par", "endet auf", "enden auf"}
+
+
 def _label_before_identified(items: list[Item]) -> list[Item]:
     """'Le labo de prothèses Prothelia : tout ce qui vient de @prothelia-labo.fr': words before a colon that only
     say who the rule is about, then the rule naming them by address, domain or number - the label is dropped."""
     colon = next((k for k, it in enumerate(items[:8]) if it.cls == "punct" and it.text == ":"), None)
-    if not colon or colon + 2 >= len(items) or not all(it.cls in _LABEL_WORDS for it in items[:colon]):
+    if not colon or colon + 2 >= len(items) or not all(it.cls in _LABEL_WORDS or it.cls == "punct" and it.text == "/"
+                                                       for it in items[:colon]):
         return items
     rest = items[colon + 1 :]
-    first = next((it for it in rest if it.cls != "f"), rest[0])
-    if first.cls not in {"any", "kind", "from"} or not any(
-            it.cls == "from" and k + 1 < len(rest) and rest[k + 1].cls in {"domain", "email", "phone"}
-            for k, it in enumerate(rest)) or any(it.cls in {"name", "quote", "role"} for it in rest):
+    first = next((it for it in rest if it.cls not in {"f", "v+"}), rest[0])
+    if first.cls not in {"any", "kind", "from", "cat", "notice"} or not any(
+            (it.cls == "from" or it.cls == "f" and fold(it.text) in OF) and _identified_after(rest, k + 1)
+            for k, it in enumerate(rest)) \
+            or any(it.cls in {"name", "quote", "role"} for it in rest):
         return items
     return rest
+
+
+def _identified_after(items: list[Item], k: int) -> bool:
+    """An address, domain or number right after "from" ("from an address ending in @x.ie")."""
+    while k < len(items) and (items[k].cls in {"f", "ident", "pron"} or fold(items[k].text) in _ENDING_IN | _ADDRESSES):
+        k += 1
+    return k < len(items) and items[k].cls in {"domain", "email", "phone"}
 
 
 def _no_label_or_sender(items: list[Item]) -> None:

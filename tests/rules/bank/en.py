@@ -812,3 +812,8 @@ b("T7", "thread-started-only", "always", "Replies to threads I started", True,
   P(in_my_thread(email("Lauren Pike", "events@ancoats.example", "Re: shoot", "x")), N),
   P(in_a_thread_i_answered(email("Lauren Pike", "events@ancoats.example", "Re: venue", "x")), None))
 b.no("T7", "not-even-more-senders", "never", "newsletters from Acme, not even the ones from Globex")
+b("T11", "hold-labelled-night-hold", "custom", "Night hold: from 22:00 to 07:00 hold everything until 07:00", True,
+  P(other_email(), H, "at night", at="2026-03-11 23:00", until="2026-03-12 07:00"), P(other_email(), None))
+b("T7", "label-then-address-ending-in", "always",
+  "Lab results: any email from an address ending in @atlanticvetlab.example", True,
+  P(email("Atlantic Vet Lab", "results@atlanticvetlab.example", "Results", "x"), N), P(other_email(), None))

@@ -326,3 +326,14 @@ b("T7", "today-or-tomorrow", "custom", "Reuniões canceladas: só me avisa se fo
 b("T7", "an-hour-before", "custom", "Me avisa uma hora antes de qualquer reunião", True,
   P(event("Reunião", start_in=minutes(40)), N), P(event("Reunião", start_in=hours(5)), None))
 b.no("T7", "kind-of-appointment-not-dropped", "custom", "Me avisa uma hora antes de qualquer consulta médica")
+b("T7", "label-then-domains-ending-in", "always",
+  "Clientes: qualquer email de endereços terminados em @padariaribeiro.example ou @farmaciaalvalade.example", True,
+  P(email("Albertina Ribeiro", "albertina@padariaribeiro.example", "Faturas", "x"), N),
+  P(email("Clientes Unidos", "info@clientes.example", "Oferta", "x"), None, "o rótulo não é um remetente"))
+b("T7", "arriving-from-addresses", "always",
+  "Finanças / Autoridade Tributária: avisos e notificações que cheguem de endereços @at.gov.example", True,
+  P(email("Autoridade Tributária", "cpe@at.gov.example", "Notificação", "x"), N), P(other_email(), None))
+b("T7", "whose-subject-contains", "custom",
+  'avisa-me de qualquer email cujo ASSUNTO contenha "prazo" ou "IVA", mesmo que o remetente seja desconhecido', True,
+  P(email("Armando Pires", "armando@pires.example", "Prazo do IVA", "x"), N),
+  P(email("Armando Pires", "armando@pires.example", "Dúvida", "o prazo do IVA"), None, "só no corpo"))
