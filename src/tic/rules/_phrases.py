@@ -424,6 +424,9 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
         if cls == "aside" and _also_these(it.items):
             i += 1  # "WhatsApp-Gruppen (auch „Familie Petersen“)", "(sí, también «Familia»)": named, and included
             continue
+        if cls == "aside" and ph.cats and not ph.who and _also_theirs(it.items):
+            i += 1  # "Promociones y publicidad (también las de las fincas)": the same kinds from them - included
+            continue
         if cls == "aside" and it.items and all(x.cls in {"concfull", "conc", "f", "emph", "always", "punct"}
                                                for x in it.items):
             i += 1  # "(mesmo de madrugada)", "(even at night)": widens nothing
@@ -680,6 +683,28 @@ def _also_these(inner: list[Item]) -> bool:
     named = [x for x in words if fold(x.text) not in _INCLUDED]
     return bool(lead) and fold(words[0].text) in _INCLUDED and bool(named) and all(
         x.cls in {"name", "quote", "group", "kind"} for x in named)
+
+
+_THOSE = {"those", "the ones", "las", "los", "les", "celles", "ceux", "as", "os", "die", "jene", "aquellas", "aquellos"}
+
+
+def _also_theirs(inner: list[Item]) -> bool:
+    """'(también las de las fincas)', '(also the ones from my bank)', '(auch die von Zalando)': the kinds of mail
+    just named, from someone - already covered by a rule on those kinds from anyone."""
+    words = [x for x in inner if x.cls != "punct"]
+    if len(words) < 3 or fold(words[0].text) not in _INCLUDED:
+        return False
+    k = 1
+    if fold(words[k].text) == "the" and k + 1 < len(words) and fold(words[k + 1].text) == "ones":
+        k += 1  # "the ones"
+    if words[k].cls == "from" and any(fold(words[k].text).startswith(t) for t in _THOSE):
+        pass  # "the ones from", scanned as one
+    elif (fold(words[k].text) in _THOSE or fold(words[k].text) == "ones") and k + 1 < len(words) \
+            and (words[k + 1].cls == "from" or fold(words[k + 1].text) in OF):
+        k += 1
+    else:
+        return False
+    return all(x.cls in {"f", "pron", "word", "name", "my", "from"} for x in words[k + 1 :])
 
 
 def _says_words(quoted: str) -> bool:

@@ -817,3 +817,4 @@ b("T11", "hold-labelled-night-hold", "custom", "Night hold: from 22:00 to 07:00 
 b("T7", "label-then-address-ending-in", "always",
   "Lab results: any email from an address ending in @atlanticvetlab.example", True,
   P(email("Atlantic Vet Lab", "results@atlanticvetlab.example", "Results", "x"), N), P(other_email(), None))
+b.no("T7", "also-theirs-after-a-sender", "never", "Newsletters from Acme (also the ones from Globex)")

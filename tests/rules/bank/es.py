@@ -363,3 +363,6 @@ b("T7", "not-even-these-senders", "never", "nada de newsletters ni promos, tampo
   P(other_email(), None))
 b("T7", "cancel-subjunctive", "always", "Por favor, avíseme siempre que se cancele una cita de mi calendario.", True,
   P(event("Cita dentista", status="CANCELLED", modified_ago=hours(1)), N), P(event("Cita dentista"), None))
+b("T7", "also-theirs-in-brackets", "never", "Promociones, newsletters y publicidad (también las de las fincas)", True,
+  P(newsletter("Hacienda El Olivar", "haciendaelolivar.example"), S), P(promo("Zapatos Lola", "zapatoslola.example"), S),
+  P(other_email(), None))
