@@ -150,3 +150,16 @@ def test_t11_a_hold_whose_next_bullet_lists_what_gets_through_unread_is_not_appl
 def test_t3_i_know_my_own_routine_is_context_not_a_rule() -> None:
     rs = read_rules("## Never notify\n- Recurring meetings. I know my own routine.\n\nI know my own routine.\n")
     assert not rs.not_understood and "I know my own routine." in rs.context
+
+
+def test_t7_other_groups_are_the_groups_the_file_did_not_name_before() -> None:
+    """'Outros grupos de WhatsApp: nunca, exceto quando me marcarem' after a rule on one group: every group but the
+    ones named before it; with none named before, "other" than what? - refused."""
+    from tic.rules import read_rules
+
+    rules = read_rules('## Custom rules\n- Grupo "Obra Rua Harmonia": só me avise se alguém me marcar (@)\n'
+                       "- Outros grupos de WhatsApp: nunca, exceto quando me marcarem.\n").rules
+    assert all(r.understood for r in rules), [r.why_not for r in rules]
+    assert '"Obra Rua Harmonia" group' in rules[1].render() and "@-mentioned" in rules[1].render()
+    alone = read_rules("## Never notify\n- Outros grupos de WhatsApp\n").rules
+    assert not alone[0].understood and "other" in alone[0].why_not

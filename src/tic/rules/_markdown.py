@@ -254,6 +254,7 @@ def parse(text: str) -> RuleSet:
                 rules[-1] = merged  # "- Quiet hours 22–7" "- Only two things get through: …": the hold's exceptions
                 continue
             rules.append(_read_item(rule_text, section or "own", heading, people, context))
+            people.chats.extend(n for n in _chat_names(rules[-1]) if n not in people.chats)
             _unread_exceptions(rules, heading, rule_text)  # "- Quiet hours 22–7" "- Except Sam and …" (unread)
             continue
         for sentence in sentences(body):
@@ -371,6 +372,25 @@ def _extend(rule: Rule, who: list) -> Rule:
     reading = rule.reading
     grown = reading.model_copy(update={"when": grow(reading.when)})  # type: ignore[union-attr]
     return Rule(section=rule.section, text=rule.text, reading=grown, heading=rule.heading)
+
+
+def _chat_names(rule: Rule) -> list[str]:
+    """The chats a rule names by name (a later "other groups" means the rest)."""
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("op") == "chat" and node.get("name"):
+                found.append(str(node["name"]))
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value)
+
+    if rule.reading is not None:
+        walk(rule.reading.model_dump())
+    return found
 
 
 def _is_label(parent: str) -> bool:

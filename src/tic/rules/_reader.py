@@ -296,6 +296,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     items = scan(text) if items is None else items
     if not items:
         raise Unread("the rule is empty")
+    items = _other_chats(items, people)
     items = _passed(_BEFORE_RELEASE, items)
     items, release, has_release = strip_release(items)
     items = _after_until_release(items, release)
@@ -335,7 +336,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
     unless = None
     unless_effect = None
     if only:
-        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in _or_clauses(only[0].items)]
+        alternatives = [_one_or_either(noun_phrases(part, people)) for part in _or_clauses(only[0].items)]
         alternatives += [_cond(_merge(noun_phrases(c.items, people))) for c in every_there]
         if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread('the condition after "only if" is not understood')
@@ -347,7 +348,7 @@ def read_with(text: str, section: str, people: People, items: list[Item] | None 
         if _is_window(cond):
             unless_effect = "hold" if effect == "notify" else None
     elif exceptions:
-        alternatives = [_cond(_merge(noun_phrases(part, people))) for part in excepted]
+        alternatives = [_one_or_either(noun_phrases(part, people)) for part in excepted]
         if any(isinstance(cond, Everything) for cond in alternatives):
             raise Unread(f'the exception after "{exceptions[0].items[0].text if exceptions[0].items else "unless"}" '
                          "is not understood")
@@ -510,6 +511,20 @@ def _only_in_window(items: list[Item]) -> list[Item]:
 
 _OTHER = {"other", "otros", "otras", "otro", "otra", "outros", "outras", "outro", "outra", "autres", "autre", "andere",
           "anderen", "anderer", "anderes"}
+
+
+def _other_chats(items: list[Item], people: People) -> list[Item]:
+    """'Outros grupos de WhatsApp: nunca, exceto quando me marcarem', 'Cualquier otro grupo de WhatsApp': groups
+    other than those the file's rules named before - the rule, with those groups as an exception."""
+    k = next((k for k, it in enumerate(items[:-1]) if it.cls == "f" and fold(it.text) in _OTHER
+              and items[k + 1].cls == "group" and items[k + 1].value is True), None)
+    if k is None or not people.chats:
+        return items
+    named: list[Item] = []
+    for name in people.chats:
+        named += [Item("or", "or", lang=items[k].lang)] if named else []
+        named += [Item("quote", name, lang=items[k].lang), Item("group", "group", value=True, lang=items[k].lang)]
+    return [*items[:k], *items[k + 1 :], Item("punct", ","), Item("except", "except", lang=items[k].lang), *named]
 
 
 def _other_than_what(items: list[Item]) -> None:
@@ -856,9 +871,18 @@ def _resolve_it(items: list[Item]) -> None:
             nxt.cls = items[k + 2].cls = "used"
 
 
+def _one_or_either(phrases: list[Phrase]) -> object:
+    """The condition an exception's (or an "only if"'s) phrases say: one, merged ("WhatsApp messages from Mum"),
+    or - when they name different chats ("the A group or the B group") - either of them."""
+    if len({p.chat for p in phrases if p.chat}) > 1:
+        return _alternatives(phrases)
+    return _cond(_merge(phrases))
+
+
 def _merge(phrases: list[Phrase]) -> Phrase:
     """One phrase saying everything the phrases say (field by field, so a new field is never dropped): sets and
-    lists joined, flags or-ed, a value said later replacing one said earlier (a chat's name: the first)."""
+    lists joined, flags or-ed; a value said twice differently ("the A group or the B group") is refused, never
+    one of them dropped."""
     out = Phrase()
     for p in phrases:
         for name, what in (("group", "a group chat and a direct chat"), ("addressed", "the To line and only CC")):
@@ -873,14 +897,14 @@ def _merge(phrases: list[Phrase]) -> Phrase:
                 mine += theirs
             elif isinstance(mine, bool):
                 setattr(out, f.name, mine or theirs)
-            elif theirs not in (None, "") and not (f.name in _FIRST_SAID and mine):
+            elif theirs not in (None, "") and mine not in (None, "") and mine != theirs:
+                raise Unread(f'two different {f.name.replace("_", " ")}s ("{mine}", "{theirs}") in one part of the '
+                             "rule: both, or either?")  # "except the A group or the B group" kept only A
+            elif theirs not in (None, ""):
                 setattr(out, f.name, theirs)
         if getattr(p, "_created", False):
             out._created = True  # type: ignore[attr-defined]
     return out
-
-
-_FIRST_SAID = {"chat"}  # "in the chat X ... in Y" keeps X (a second name is refused where it is read)
 
 
 def _alternatives(phrases: list[Phrase]) -> object:

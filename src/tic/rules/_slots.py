@@ -32,6 +32,7 @@ class People:
     # a topic the file named with other names in brackets ("a suspected notifiable disease (M. bovis, …)"): said
     # again later ("… and emails about a suspected notifiable disease"), it means all of them again
     topics: dict[str, list[str]] = field(default_factory=dict)
+    chats: list[str] = field(default_factory=list)  # the chats the file's rules named so far ("other groups" = not these)
 
     def topic(self, phrase: str) -> list[str]:
         return self.topics.get(fold(phrase), [phrase])

@@ -818,3 +818,7 @@ b("T7", "label-then-address-ending-in", "always",
   "Lab results: any email from an address ending in @atlanticvetlab.example", True,
   P(email("Atlantic Vet Lab", "results@atlanticvetlab.example", "Results", "x"), N), P(other_email(), None))
 b.no("T7", "also-theirs-after-a-sender", "never", "Newsletters from Acme (also the ones from Globex)")
+b("T7", "except-two-groups", "never", 'WhatsApp groups, except the "Choir" group or the "Allotment" group', True,
+  P(chat("Ann", "+44 7700 900777", "Tuesday?", group=True, chat_name="Choir"), N, "excepted"),
+  P(chat("Bob", "+44 7700 900888", "Tomatoes", group=True, chat_name="Allotment"), N, "excepted too"),
+  P(chat("Cy", "+44 7700 900999", "lol", group=True, chat_name="Memes"), S))
