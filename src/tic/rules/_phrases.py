@@ -33,7 +33,6 @@ from tic.rules._slots import (
     window_slot,
 )
 from tic.rules._tokens import fold
-from tic.rules._asides import examples
 
 __all__ = ["Phrase", "noun_phrases", "antecedent"]
 

@@ -56,8 +56,9 @@ from tic.rules._shapes import KIND_NOUNS, WHO_KINDS
 from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
-from tic.rules._function_words import OF
 from tic.rules._names import chat_names
+from tic.rules._passes import (exception_titled, identified_as_sender, label_before_identified, not_even_these,
+                               today_or_tomorrow)
 from tic.rules._ranges import day_ranges, time_ranges
 from tic.rules._replies import replies_to_mine
 from tic.rules._ways import who_then_ways
@@ -248,37 +249,6 @@ def _included_too(items: list[Item]) -> list[Item]:
     if not cats <= said:
         raise Unread(f'"{" ".join(it.text for it in tail)} {items[-1].text}": more of what, or another rule?')
     return items[:k]
-
-
-_NOT_EVEN = {"tampoco", "ni siquiera", "nem", "nem mesmo", "tambem nao", "pas meme", "meme pas", "non plus"}
-_NOT_EVEN_PAIRS = {("auch", "nicht"), ("not", "even"), ("nicht", "mal"), ("nicht", "einmal"), ("ni", "siquiera"),
-                   ("nem", "mesmo"), ("pas", "meme"), ("meme", "pas")}
-
-
-def _not_even_these(items: list[Item]) -> list[Item]:
-    """'nada de newsletters ni promos, tampoco las de Mercado Libre', 'Newsletter & Werbung – nie. Auch nicht von
-    Zalando', 'no newsletters, not even the ones from Patagonia': a last part that names senders of the kinds of mail
-    the rule mutes as muted too - they are in it already; the part narrows nothing and is dropped. After a rule
-    that names its own senders it would add more: refused."""
-    k = next((k for k in range(len(items) - 2, 0, -1) if items[k].cls == "punct" and items[k].text in {",", ".", ";"}),
-             None)
-    if k is None:
-        return items
-    j = k + 1
-    if fold(items[j].text) in _NOT_EVEN:
-        j += 1
-    elif j + 1 < len(items) and (fold(items[j].text), fold(items[j + 1].text)) in _NOT_EVEN_PAIRS:
-        j += 2
-    else:
-        return items
-    tail, head = items[j:], items[:k]
-    if not tail or tail[0].cls != "from" or not all(it.cls in {"from", "name", "org", "quote", "f", "pron", "and",
-                                                               "or", "punct"} for it in tail):
-        return items
-    if not any(it.cls == "cat" for it in head) or any(it.cls in {"from", "name", "org", "quote", "email", "domain"}
-                                                       for it in head):
-        raise Unread(f'"{" ".join(it.text for it in items[k + 1:])}": more senders, or the same ones?')
-    return head
 
 
 def _quiet_without_hours(items: list[Item]) -> None:
@@ -587,89 +557,6 @@ def _title(items: list[Item]) -> list[Item]:
                                                       for it in rest):
         return items
     return rest
-
-
-_LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside", "slash"}
-
-
-_TODAY = {"today", "hoy", "hoje", "aujourd'hui", "heute"}
-_AS = {"as", "als", "como", "comme"}
-_SENDER_WORDS = {"sender", "absender", "remitente", "remetente", "expediteur"}
-
-
-def _today_or_tomorrow(items: list[Item]) -> list[Item]:
-    """'se forem hoje ou amanhã', 'if it's today or tomorrow': a calendar item that starts by the end of tomorrow
-    (as "tomorrow or before")."""
-    out: list[Item] = []
-    k = 0
-    while k < len(items):
-        it = items[k]
-        if it.cls in {"today", "onday"} and fold(it.text) in _TODAY and k + 2 < len(items) \
-                and items[k + 1].cls == "or" and items[k + 2].cls == "onday" and items[k + 2].value == "tomorrow":
-            out += [items[k + 2], Item("orbefore", f"{it.text} {items[k + 1].text}", lang=it.lang)]
-            k += 3
-            continue
-        out.append(it)
-        k += 1
-    return out
-
-
-def _identified_as_sender(items: list[Item]) -> list[Item]:
-    """'Alles mit @kessler-bau.de als Absender', 'anything with @x.com as the sender', 'con @x.es como remitente':
-    from that address or domain."""
-    out: list[Item] = []
-    k = 0
-    while k < len(items):
-        it = items[k]
-        if it.cls == "with" and k + 2 < len(items) and items[k + 1].cls in {"domain", "email", "phone"} \
-                and fold(items[k + 2].text) in _AS:
-            end = k + 3
-            while end < len(items) and items[end].cls in {"f", "pron"}:
-                end += 1
-            if end < len(items) and (items[end].cls == "ident" or fold(items[end].text) in _SENDER_WORDS):
-                out += [Item("from", it.text, lang=it.lang), items[k + 1]]
-                k = end + 1
-                continue
-        out.append(it)
-        k += 1
-    return out
-
-
-def _exception_titled(items: list[Item]) -> list[Item]:
-    """'…. Exception : Thierry et Manon passent quand même': the colon after "Exception" opens its list; it does
-    not end the exception."""
-    return [it for k, it in enumerate(items) if not (it.cls == "punct" and it.text == ":" and k > 0
-                                                     and items[k - 1].cls in {"except", "unless"})]
-
-
-_ADDRESSES = {"addresses", "address", "enderecos", "endereco", "direcciones", "direccion", "adresses", "adresse",
-              "adressen"}
-_ENDING_IN = {"ending", "ending in", "that ends in", "terminados em", "terminado em", "terminadas en", "terminada en",
-              "qui se termine par", "endet auf", "enden auf"}
-
-
-def _label_before_identified(items: list[Item]) -> list[Item]:
-    """'Le labo de prothèses Prothelia : tout ce qui vient de @prothelia-labo.fr': words before a colon that only
-    say who the rule is about, then the rule naming them by address, domain or number - the label is dropped."""
-    colon = next((k for k, it in enumerate(items[:8]) if it.cls == "punct" and it.text == ":"), None)
-    if not colon or colon + 2 >= len(items) or not all(it.cls in _LABEL_WORDS or it.cls == "punct" and it.text == "/"
-                                                       for it in items[:colon]):
-        return items
-    rest = items[colon + 1 :]
-    first = next((it for it in rest if it.cls not in {"f", "v+"}), rest[0])
-    if first.cls not in {"any", "kind", "from", "cat", "notice"} or not any(
-            (it.cls == "from" or it.cls == "f" and fold(it.text) in OF) and _identified_after(rest, k + 1)
-            for k, it in enumerate(rest)) \
-            or any(it.cls in {"name", "quote", "role"} for it in rest):
-        return items
-    return rest
-
-
-def _identified_after(items: list[Item], k: int) -> bool:
-    """An address, domain or number right after "from" ("from an address ending in @x.ie")."""
-    while k < len(items) and (items[k].cls in {"f", "ident", "pron"} or fold(items[k].text) in _ENDING_IN | _ADDRESSES):
-        k += 1
-    return k < len(items) and items[k].cls in {"domain", "email", "phone"}
 
 
 def _no_label_or_sender(items: list[Item]) -> None:
@@ -1092,9 +979,9 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (_exception_titled, _today_or_tomorrow, _identified_as_sender, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+_BEFORE_RELEASE = (exception_titled, today_or_tomorrow, identified_as_sender, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
-                   _included_too, _not_even_these)
+                   _included_too, not_even_these)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,
-                  _label_of_senders, _label_before_identified, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
+                  _label_of_senders, label_before_identified, _no_label_or_sender, _other_than_what, _service_messages, _ne_que, _resolve_it,
                   _verb_final)
