@@ -820,3 +820,7 @@ _add("neg", "night hold|overnight hold|weekend hold|evening hold|modo noche|modo
 _add("cat", "campaigns|promotional campaigns|marketing campaigns|campanhas|campanhas promocionais|campanas|"
             "campanas promocionales|campagnes|campagnes promotionnelles|kampagnen|werbekampagnen", "marketing")
 _add("subjv", "whose subject contains|whose subject line contains|whose subject has|whose subject includes")
+_add("cat", "offres promotionnelles|offre promotionnelle|promotionnelles|promotionnel|cupom|cupon|coupon|coupons|"
+            "gutschein|gutscheine|codes promo|code promo", "marketing")
+_add("f", "igualmente|de todas formas|de todos modos|anyway|anyways|trotzdem|mesmo assim|de qualquer forma")  # "avísame
+# igualmente": tell me anyway - said of the rule's own events, it narrows nothing

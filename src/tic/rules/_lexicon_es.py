@@ -80,3 +80,5 @@ def register(add: Callable[..., None]) -> None:
     add("concfull", "sean de quien sean|vengan de donde vengan|sea quien sea el remitente")
     add("cancelled", "se cancele|se cancelen|cancele|cancelen|se cancela|se cancelan|se anule|se anulen")
     add("subjv", "cuyo asunto contenga|cuyo asunto contiene|cuyo asunto tenga|con asunto que contenga")
+    add("created", "que me pongan|me pongan|me ponen en el calendario|me pongan en el calendario|que me agreguen|"
+                   "me agreguen")

@@ -98,3 +98,4 @@ def register(add: Callable[..., None]) -> None:
               "etre notifiee|etre averti|etre avertie")
     add("f", "souhaite|souhaiterais|souhaitons|veux|voudrais")
     add("v+", "rappelle-moi|rappelez-moi")
+    add("judge", "urgent|urgents|urgente|urgentes")  # "Les messages urgents": what is urgent needs judgement

@@ -99,3 +99,5 @@ def register(add: Callable[..., None]) -> None:
                  "terminados em|terminado em")
     add("subjv", "cujo assunto contenha|cujo assunto contem|cujo assunto tenha|com assunto que contenha")
     add("ident", "enderecos|endereco|os enderecos|o endereco|enderecos de email|endereco de email")
+    add("created", "colocar na minha agenda|colocarem na minha agenda|coloque na minha agenda|colocado na agenda|"
+                   "colocados na agenda|puser na minha agenda|puserem na minha agenda")

@@ -366,3 +366,8 @@ b("T7", "cancel-subjunctive", "always", "Por favor, avíseme siempre que se canc
 b("T7", "also-theirs-in-brackets", "never", "Promociones, newsletters y publicidad (también las de las fincas)", True,
   P(newsletter("Hacienda El Olivar", "haciendaelolivar.example"), S), P(promo("Zapatos Lola", "zapatoslola.example"), S),
   P(other_email(), None))
+b("T7", "tell-me-anyway", "custom", "Si mi jefe Andrés escribe en fin de semana, avísame igualmente", True,
+  P(chat("Andrés", "+34 633 000 333", "¿Lo miras?"), N, "sábado", at="2026-03-14 11:00"),
+  P(chat("Andrés", "+34 633 000 333", "¿Lo miras?"), None, "miércoles"))
+b("T7", "new-meetings-they-put-for-today", "always", "Reuniones nuevas que me pongan para hoy", True,
+  P(event("Reunión", start_in=hours(4), created_ago=hours(1)), N), P(event("Reunión", start_in=hours(4)), None))

@@ -398,3 +398,7 @@ b("T7", "group-name-with-of-day", "always", "qd qqn me tag dans le groupe Foot d
   P(chat("Karim", "+33 6 00 00 25 25", "@Lucía tu viens ?", group=True, chat_name="Foot du jeudi ⚽", mentions=("me",)),
     N, "un mercredi: le nom du groupe n'est pas un jour"),
   P(chat("Karim", "+33 6 00 00 25 25", "@Lucía ?", group=True, chat_name="Rando", mentions=("me",)), None))
+b.no("T7", "urgent-needs-judgement", "always", "Les messages urgents")
+b("T7", "promotional-offers-except", "never",
+  "Je ne souhaite pas être dérangé par les newsletters ni les offres promotionnelles, sauf celles de la Fnac.", True,
+  P(promo("Darty", "darty.example"), S), P(promo("Fnac", "fnac.example"), N, "sauf la Fnac"))
