@@ -210,7 +210,8 @@ def noun_phrases(items: list[Item], people: People) -> list[Phrase]:
                          "about?")  # "ofertas de compra" (offers to buy a house) are no marketing
         if cls == "cat":
             if it.value == "automated" and (i + 1 < len(items) and items[i + 1].cls == "cat"
-                                            or i > 0 and items[i - 1].cls == "cat"):
+                                            and items[i + 1].value != "automated"
+                                            or i > 0 and items[i - 1].cls == "cat" and items[i - 1].value != "automated"):
                 i += 1  # "automated digests", "rapports automatiques": the digest is the kind, "automated" describes it
                 continue
             ph.cats.append(str(it.value))

@@ -822,3 +822,7 @@ b("T7", "except-two-groups", "never", 'WhatsApp groups, except the "Choir" group
   P(chat("Ann", "+44 7700 900777", "Tuesday?", group=True, chat_name="Choir"), N, "excepted"),
   P(chat("Bob", "+44 7700 900888", "Tomatoes", group=True, chat_name="Allotment"), N, "excepted too"),
   P(chat("Cy", "+44 7700 900999", "lol", group=True, chat_name="Memes"), S))
+b("T7", "two-words-for-automated", "never", "Automated no-reply mail (order shipped, password reset, etc.)", True,
+  P(email("Shop", "no-reply@shop.example", "Your order has shipped", "This is an automated message.",
+          headers={"Auto-Submitted": "auto-generated"}), S),
+  P(other_email(), None, "a person's e-mail: the rule is not about every e-mail"))
