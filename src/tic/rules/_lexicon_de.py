@@ -88,3 +88,4 @@ def register(add: Callable[..., None]) -> None:
     add("mention", "wir werden mit @ erwahnt|wir mit @ erwahnt werden|wir erwahnt werden|wir werden erwahnt|"
                    "uns jemand erwahnt|uns jemand mit @ erwahnt|uns erwahnt")
     add("f", "reinkommt|reinkommen|eingeht|eingehen")  # "Wenn eine Rechnung über 1.000 € reinkommt"
+    add("created", "eintragt|eintragen|einträgt|neu eintragt")  # "Neue Termine, die jemand für morgen einträgt"

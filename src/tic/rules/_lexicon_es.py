@@ -82,3 +82,4 @@ def register(add: Callable[..., None]) -> None:
     add("subjv", "cuyo asunto contenga|cuyo asunto contiene|cuyo asunto tenga|con asunto que contenga")
     add("created", "que me pongan|me pongan|me ponen en el calendario|me pongan en el calendario|que me agreguen|"
                    "me agreguen")
+    add("created", "que me anadan|me anadan|anadan|que anadan|se anadan|que se anadan")

@@ -101,3 +101,5 @@ def register(add: Callable[..., None]) -> None:
     add("ident", "enderecos|endereco|os enderecos|o endereco|enderecos de email|endereco de email")
     add("created", "colocar na minha agenda|colocarem na minha agenda|coloque na minha agenda|colocado na agenda|"
                    "colocados na agenda|puser na minha agenda|puserem na minha agenda")
+    add("kind", "consulta marcada|consultas marcadas|reuniao marcada|reunioes marcadas|compromisso marcado|"
+                "compromissos marcados", C)

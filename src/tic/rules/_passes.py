@@ -10,8 +10,8 @@ from tic.rules._item import Item
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 
-__all__ = ["exception_titled", "identified_as_sender", "label_before_identified", "not_even_these",
-           "today_or_tomorrow"]
+__all__ = ["amount_then_only", "exception_titled", "identified_as_sender", "label_before_identified",
+           "not_even_these", "today_or_tomorrow"]
 
 _LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside"}
 
@@ -28,7 +28,7 @@ def today_or_tomorrow(items: list[Item]) -> list[Item]:
     k = 0
     while k < len(items):
         it = items[k]
-        if it.cls in {"today", "onday"} and fold(it.text) in _TODAY and k + 2 < len(items) \
+        if it.cls in {"today", "onday"} and fold(it.text).split()[-1] in _TODAY and k + 2 < len(items) \
                 and items[k + 1].cls == "or" and items[k + 2].cls == "onday" and items[k + 2].value == "tomorrow":
             out += [items[k + 2], Item("orbefore", f"{it.text} {items[k + 1].text}", lang=it.lang)]
             k += 3
@@ -129,3 +129,22 @@ def not_even_these(items: list[Item]) -> list[Item]:
                                                        for it in head):
         raise Unread(f'"{" ".join(it.text for it in items[k + 1:])}": more senders, or the same ones?')
     return head
+
+
+_ONLY_LAST = {"only", "uniquement", "seulement", "solamente", "unicamente", "apenas", "somente", "nur", "ausschliesslich"}
+
+
+def amount_then_only(items: list[Item]) -> list[Item]:
+    """'Les virements de plus de 3 000 € uniquement', 'Transfers over $500 only': a closing "only" after an amount
+    makes the amount the condition - as "transfers, only if over 3 000 €"."""
+    end = len(items)
+    while end and items[end - 1].cls == "punct":
+        end -= 1
+    if not end or items[end - 1].cls != "only" or fold(items[end - 1].text) not in _ONLY_LAST:
+        return items
+    amount = next((n for n, it in enumerate(items[: end - 1]) if it.cls == "cmp"), None)
+    if not amount or not any(it.cls == "money" for it in items[amount : end - 1]):
+        return items
+    while amount > 1 and items[amount - 1].cls == "f":
+        amount -= 1
+    return [*items[:amount], Item("only", "only"), Item("if", "if"), *items[amount : end - 1], *items[end:]]

@@ -127,9 +127,24 @@ def _group_compound(items: list[Item], lang: str) -> None:
             it.cls, it.value = "group", True
 
 
+_WHERE = {"where", "donde", "onde", "wo", "ou", "in which", "en los que", "em que"}
+
+
+def _where_mentioned(items: list[Item], lang: str) -> None:
+    """'Mensajes del grupo X donde me mencionen', 'messages in the group where I'm mentioned': "where" before the
+    mention only joins it to the chat."""
+    for k, it in enumerate(items[:-1]):
+        j = k + 1
+        while j < len(items) and items[j].cls == "f" and fold(items[j].text) in {"i am", "i'm", "i get", "yo"}:
+            j += 1  # "where I am mentioned"
+        if it.cls in {"word", "f"} and fold(it.text) in _WHERE and j < len(items) and items[j].cls == "mention":
+            for x in items[k:j]:
+                x.cls = "drop"
+
+
 _REWRITES: tuple[Callable[[list[Item], str], None], ...] = (
     _if_not_is_otherwise, _at_sign_then_mention, _title_with_ordinal, _directly_not_a_direct_chat, _yes_and_no,
-    _mentions_me, _subject_first, _cc_restated, _group_compound,
+    _mentions_me, _where_mentioned, _subject_first, _cc_restated, _group_compound,
 )
 
 

@@ -400,3 +400,5 @@ b("T7", "with-address-as-sender", "always", "Alles mit @kessler-bau.example als 
   P(email("Kessler Bau", "buero@kessler-bau.example", "Angebot", "x"), N), P(other_email(), None))
 b("T7", "even-in-the-evening", "always", "Nachrichten von Lena Voss, auch abends", True,
   P(chat("Lena Voss", "+49 170 000 2626", "Hallo"), N, "abends", at="2026-03-11 21:00"), P(other_chat(), None))
+b("T7", "someone-enters-for-tomorrow", "always", "Neue Termine, die jemand für morgen einträgt", True,
+  P(event("Besprechung", start_in=hours(24), created_ago=hours(1)), N), P(event("Besprechung", start_in=hours(24)), None))

@@ -371,3 +371,9 @@ b("T7", "tell-me-anyway", "custom", "Si mi jefe Andrés escribe en fin de semana
   P(chat("Andrés", "+34 633 000 333", "¿Lo miras?"), None, "miércoles"))
 b("T7", "new-meetings-they-put-for-today", "always", "Reuniones nuevas que me pongan para hoy", True,
   P(event("Reunión", start_in=hours(4), created_ago=hours(1)), N), P(event("Reunión", start_in=hours(4)), None))
+b("T7", "group-where-mentioned", "always", "Mensajes del grupo 'Cooperativa Olivar del Sur' donde me mencionen", True,
+  P(chat("Pepe", "+34 644 000 444", "@Lucía ¿vienes?", group=True, chat_name="Cooperativa Olivar del Sur",
+         mentions=("me",)), N),
+  P(chat("Pepe", "+34 644 000 444", "buenos días", group=True, chat_name="Cooperativa Olivar del Sur"), None))
+b("T7", "added-for-today-or-tomorrow", "always", "Eventos nuevos que me añadan al calendario para hoy o mañana", True,
+  P(event("Visita", start_in=hours(20), created_ago=hours(1)), N), P(event("Visita", start_in=days(3), created_ago=hours(1)), None))

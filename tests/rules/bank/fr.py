@@ -402,3 +402,6 @@ b.no("T7", "urgent-needs-judgement", "always", "Les messages urgents")
 b("T7", "promotional-offers-except", "never",
   "Je ne souhaite pas être dérangé par les newsletters ni les offres promotionnelles, sauf celles de la Fnac.", True,
   P(promo("Darty", "darty.example"), S), P(promo("Fnac", "fnac.example"), N, "sauf la Fnac"))
+b("T7", "amount-then-only", "custom", "Les virements de plus de 3 000 € uniquement", True,
+  P(email("Banque Martin", "alertes@banquemartin.example", "Virement reçu", "Virement de 4 200,00 € reçu"), N),
+  P(email("Banque Martin", "alertes@banquemartin.example", "Virement reçu", "Virement de 120,00 € reçu"), S))

@@ -337,3 +337,5 @@ b("T7", "whose-subject-contains", "custom",
   'avisa-me de qualquer email cujo ASSUNTO contenha "prazo" ou "IVA", mesmo que o remetente seja desconhecido', True,
   P(email("Armando Pires", "armando@pires.example", "Prazo do IVA", "x"), N),
   P(email("Armando Pires", "armando@pires.example", "Dúvida", "o prazo do IVA"), None, "só no corpo"))
+b("T7", "scheduled-appointment-before", "custom", "Me avise 30 minutos antes de cada consulta marcada", True,
+  P(event("Consulta", start_in=minutes(20)), N), P(event("Consulta", start_in=hours(4)), None))
