@@ -10,7 +10,7 @@ from tic.rules._item import Item
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 
-__all__ = ["amount_then_only", "exception_titled", "identified_as_sender", "label_before_identified",
+__all__ = ["two_rules_in_one", "amount_then_only", "exception_titled", "identified_as_sender", "label_before_identified",
            "not_even_these", "today_or_tomorrow"]
 
 _LABEL_WORDS = {"word", "name", "f", "role", "my", "pron", "aside"}
@@ -148,3 +148,35 @@ def amount_then_only(items: list[Item]) -> list[Item]:
     while amount > 1 and items[amount - 1].cls == "f":
         amount -= 1
     return [*items[:amount], Item("only", "only"), Item("if", "if"), *items[amount : end - 1], *items[end:]]
+
+
+_AND = {"and", "y", "e", "und", "et", "but", "pero", "mas", "aber", "mais"}
+
+
+def two_rules_in_one(items: list[Item]) -> list[Item]:
+    """'Group chats: just the ones where I'm tagged, and never the "Oakridge HOA" one', 'Gruppennachrichten nur,
+    wenn ich erwähnt werde, Einzelchats immer': what to tell, then - after a comma - something else never (or
+    always): two rules in one sentence, refused (merged into one reading, one of them flipped or widened).
+    'Never newsletters, and never LinkedIn': the second "never" says again what the first said - one list."""
+    negated = False
+    told = False
+    out: list[Item] = []
+    for k, it in enumerate(items):
+        if k >= 2 and it.cls == "neg" and items[k - 1].cls == "and" and fold(items[k - 1].text) in _AND \
+                and items[k - 2].cls == "punct" and items[k - 2].text == ",":
+            if told or not negated:
+                raise Unread(f'"… {items[k - 1].text} {it.text} …": one more thing never to tell, or a second rule? '
+                             "(write it apart)")
+            continue  # "Never newsletters, and never LinkedIn"
+        negated = negated or it.cls in {"neg", "negv", "v-"}
+        told = told or not negated and it.cls in {"v+", "only", "if", "mention", "always"}
+        out.append(it)
+    items = out
+    only = next((k for k, it in enumerate(items) if it.cls == "only"), None)
+    if only is None or items[-1].cls != "always":
+        return items
+    comma = next((k for k in range(len(items) - 2, only, -1) if items[k].cls == "punct" and items[k].text == ","), None)
+    if comma is not None and any(it.cls in {"group", "kind", "name", "quote", "cat"} for it in items[comma + 1 : -1]):
+        raise Unread(f'"{" ".join(it.text for it in items[comma + 1 :])}" after an "only": another rule (write it '
+                     "apart)")
+    return items

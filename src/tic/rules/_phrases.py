@@ -95,7 +95,7 @@ _NP_START = {"kind", "any", "notice", "cat"}
 _NOT_TOPICS = {"kind", "group", "cat", "notice", "any", "from", "org", "allday", "cancelled", "changed", "onday", "recur", "created", "today", "starts",
                "within", "weekend", "weekday", "day", "between", "before", "mention", "unsaved", "saved", "role",
                "msgverb", "new", "addressed", "thread"}
-_PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "au", "aux", "auf"}
+_PLACE = {"in", "at", "en", "dans", "im", "em", "no", "na", "a", "à", "au", "aux", "auf"}
 
 
 _AT_A_PLACE = {"chez", "bei", "beim"}  # "rendez-vous chez le kiné", "Termin beim Arzt": where, not who organised it
@@ -853,6 +853,14 @@ def _bare_name(items: list[Item], i: int, ph: Phrase, people: People) -> int:
     if prev is not None and prev.cls == "f" and prev.text.lower() in _PLACE and not (
             it.lang == "pt" and prev.text.lower() in {"a", "o"}):  # Portuguese "a Joana": an article
         raise Unread(f'"{prev.text} {it.text}": a place or a language is not understood')
+    k = i - 1
+    while k >= 0 and items[k].text.lower() not in _PLACE and (
+            items[k].cls == "word" and i - k <= 2 or items[k].cls in {"f", "pron"} and fold(items[k].text) in _ARTICLES):
+        k -= 1
+    if k < i - 1 and k >= 0 and items[k].cls == "f" and items[k].text.lower() in _PLACE \
+            and any(x.cls == "word" for x in items[k + 1 : i]) and not (it.lang == "pt" and items[k].text.lower() in {"a", "o"}):
+        raise Unread(f'"{" ".join(x.text for x in items[k : i + 1])}": a place is not understood')  # "à la clinique
+        # Saint-Luc": where it happens, not who sends it
     if it.cls == "name" and it.weak and it.initial and nxt is not None and nxt.cls == "cmp":
         it.cls = "word"  # "Rechnungen über 10.000 €": a German noun before an amount is what the amount is of
         return i

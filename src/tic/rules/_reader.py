@@ -57,7 +57,7 @@ from tic.rules._phrases import Phrase, about_calendar, antecedent, noun_phrases
 from tic.rules._scan import Item, guess_language, scan
 from tic.rules._asides import examples
 from tic.rules._names import chat_names
-from tic.rules._passes import (amount_then_only, exception_titled, identified_as_sender, label_before_identified,
+from tic.rules._passes import (two_rules_in_one, amount_then_only, exception_titled, identified_as_sender, label_before_identified,
                                not_even_these, today_or_tomorrow)
 from tic.rules._ranges import day_ranges, time_ranges
 from tic.rules._replies import replies_to_mine
@@ -979,7 +979,7 @@ _ = (AllDay, Mention, Everything)
 # What is done to a rule's scanned items before they are split into clauses, in order: asides and examples
 # first, then (after a hold's release is taken off) the checks that refuse what is not understood and the
 # rewrites of shapes the clauses would misread.
-_BEFORE_RELEASE = (exception_titled, today_or_tomorrow, identified_as_sender, amount_then_only, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
+_BEFORE_RELEASE = (two_rules_in_one, exception_titled, today_or_tomorrow, identified_as_sender, amount_then_only, replies_to_mine, day_ranges, time_ranges, chat_names, who_then_ways, _without_examples, _without_reasons, _ahead_of_calendar, _kind_asides_inline, _clock_words,
                    _amount_or_more,
                    _included_too, not_even_these)
 _AFTER_RELEASE = (_no_negated_conditions, _quiet_without_hours, _just_without_only, _title, _only_in_window,

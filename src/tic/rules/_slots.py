@@ -323,6 +323,9 @@ def _role(items: list[Item], j: int, people: People) -> tuple[list[Who], int]:
                     found.extend(extra)
                     items[k].cls = "used"
                     people.define(role, list(found))
+                    if k > j and all(x.cls in {"f", "my", "word", "pron"} for x in items[j:k]):
+                        j = k + 1  # "la residencia de mi padre (+56 …)": whose it is, then its number - the
+                        # father is not a sender of his own here
                 break
             k += 1
     if found:

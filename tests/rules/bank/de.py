@@ -402,3 +402,4 @@ b("T7", "even-in-the-evening", "always", "Nachrichten von Lena Voss, auch abends
   P(chat("Lena Voss", "+49 170 000 2626", "Hallo"), N, "abends", at="2026-03-11 21:00"), P(other_chat(), None))
 b("T7", "someone-enters-for-tomorrow", "always", "Neue Termine, die jemand für morgen einträgt", True,
   P(event("Besprechung", start_in=hours(24), created_ago=hours(1)), N), P(event("Besprechung", start_in=hours(24)), None))
+b.no("T7", "only-then-always-another", "custom", "Gruppennachrichten nur, wenn ich erwähnt werde, Einzelchats immer")

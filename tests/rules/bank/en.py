@@ -826,3 +826,8 @@ b("T7", "two-words-for-automated", "never", "Automated no-reply mail (order ship
   P(email("Shop", "no-reply@shop.example", "Your order has shipped", "This is an automated message.",
           headers={"Auto-Submitted": "auto-generated"}), S),
   P(other_email(), None, "a person's e-mail: the rule is not about every e-mail"))
+b.no("T7", "and-never-after-only-the-tagged", "custom",
+     "Group chats: just the ones where I'm tagged, and never the 'Oakridge HOA' one, tagged or not")
+b.no("T7", "and-never-second-list", "never", "Newsletters, and never LinkedIn")
+b("T7", "never-and-never-one-list", "never", "Never newsletters, and never LinkedIn", True,
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(social("linkedin"), S), P(other_email(), None))

@@ -377,3 +377,9 @@ b("T7", "group-where-mentioned", "always", "Mensajes del grupo 'Cooperativa Oliv
   P(chat("Pepe", "+34 644 000 444", "buenos días", group=True, chat_name="Cooperativa Olivar del Sur"), None))
 b("T7", "added-for-today-or-tomorrow", "always", "Eventos nuevos que me añadan al calendario para hoy o mañana", True,
   P(event("Visita", start_in=hours(20), created_ago=hours(1)), N), P(event("Visita", start_in=days(3), created_ago=hours(1)), None))
+b("T11", "whose-number-said-after", "custom",
+  "De 23:00 a 7:30 guárdame todo para la mañana, menos lo que venga de la residencia de mi padre (+56 2 2873 4410)",
+  True, P(chat("+56 2 2873 4410", "+56 2 2873 4410", "Su padre está bien"), N, "la residencia, de noche",
+          at="2026-03-12 00:00"),
+  P(chat("Papá", "+34 655 000 555", "¿Duermes?"), H, "el padre mismo no es la residencia", at="2026-03-12 00:00",
+    until="2026-03-12 07:30"))

@@ -405,3 +405,4 @@ b("T7", "promotional-offers-except", "never",
 b("T7", "amount-then-only", "custom", "Les virements de plus de 3 000 € uniquement", True,
   P(email("Banque Martin", "alertes@banquemartin.example", "Virement reçu", "Virement de 4 200,00 € reçu"), N),
   P(email("Banque Martin", "alertes@banquemartin.example", "Virement reçu", "Virement de 120,00 € reçu"), S))
+b.no("T7", "a-place-not-a-sender", "always", "Les rendez-vous à la clinique Saint-Luc qui sont déplacés ou annulés")
