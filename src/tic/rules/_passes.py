@@ -101,13 +101,16 @@ def _identified_after(items: list[Item], k: int) -> bool:
 
 
 _NOT_EVEN = {"tampoco", "ni siquiera", "nem", "nem mesmo", "tambem nao", "pas meme", "meme pas", "non plus"}
+_ALSO_FROM = {"also", "auch", "tambien", "tambem", "aussi", "meme", "incluso", "inclusive", "including", "even",
+              "ebenfalls", "selbst"}  # "Werbung und Newsletter, auch von Zalando": theirs too - already in the rule
 _NOT_EVEN_PAIRS = {("auch", "nicht"), ("not", "even"), ("nicht", "mal"), ("nicht", "einmal"), ("ni", "siquiera"),
                    ("nem", "mesmo"), ("pas", "meme"), ("meme", "pas")}
 
 
 def not_even_these(items: list[Item]) -> list[Item]:
     """'nada de newsletters ni promos, tampoco las de Mercado Libre', 'Newsletter & Werbung – nie. Auch nicht von
-    Zalando', 'no newsletters, not even the ones from Patagonia': a last part that names senders of the kinds of mail
+    Zalando', 'no newsletters, not even the ones from Patagonia', 'Werbung und Newsletter, auch von Zalando und
+    MediaMarkt', 'Promociones, también de Amazon': a last part that names senders of the kinds of mail
     the rule mutes as muted too - they are in it already; the part narrows nothing and is dropped. After a rule
     that names its own senders it would add more: refused."""
     k = next((k for k in range(len(items) - 2, 0, -1) if items[k].cls == "punct" and items[k].text in {",", ".", ";"}),
@@ -115,18 +118,21 @@ def not_even_these(items: list[Item]) -> list[Item]:
     if k is None:
         return items
     j = k + 1
-    if fold(items[j].text) in _NOT_EVEN:
-        j += 1
-    elif j + 1 < len(items) and (fold(items[j].text), fold(items[j + 1].text)) in _NOT_EVEN_PAIRS:
+    if j + 1 < len(items) and (fold(items[j].text), fold(items[j + 1].text)) in _NOT_EVEN_PAIRS:
         j += 2
+    elif fold(items[j].text) in _NOT_EVEN | _ALSO_FROM:
+        j += 1
     else:
         return items
     tail, head = items[j:], items[:k]
+    if tail and tail[0].cls == "f" and fold(tail[0].text) in OF:
+        tail = [Item("from", tail[0].text, lang=tail[0].lang), *tail[1:]]  # "también de Amazon"
     if not tail or tail[0].cls != "from" or not all(it.cls in {"from", "name", "org", "quote", "f", "pron", "and",
                                                                "or", "punct"} for it in tail):
         return items
-    if not any(it.cls == "cat" for it in head) or any(it.cls in {"from", "name", "org", "quote", "email", "domain"}
-                                                       for it in head):
+    if not any(it.cls == "cat" for it in head):
+        return items  # "Anything from Ana, also from Tom": more senders, read as a list
+    if any(it.cls in {"from", "name", "org", "quote", "email", "domain"} for it in head):
         raise Unread(f'"{" ".join(it.text for it in items[k + 1:])}": more senders, or the same ones?')
     return head
 

@@ -403,3 +403,8 @@ b("T7", "even-in-the-evening", "always", "Nachrichten von Lena Voss, auch abends
 b("T7", "someone-enters-for-tomorrow", "always", "Neue Termine, die jemand für morgen einträgt", True,
   P(event("Besprechung", start_in=hours(24), created_ago=hours(1)), N), P(event("Besprechung", start_in=hours(24)), None))
 b.no("T7", "only-then-always-another", "custom", "Gruppennachrichten nur, wenn ich erwähnt werde, Einzelchats immer")
+b("T7", "also-from-after-muted-kinds", "never", "Werbung und Newsletter, auch von Zalando und MediaMarkt", True,
+  P(promo("Zalando", "zalando.example"), S),
+  P(email("Zalando", "service@zalando.example", "Ihre Bestellung ist unterwegs", "x"), None,
+    "eine Versandmitteilung: keine Werbung, die Regel sagt nichts"),
+  P(newsletter("Gartenwelt", "gartenwelt.example"), S))

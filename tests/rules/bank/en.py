@@ -831,3 +831,5 @@ b.no("T7", "and-never-after-only-the-tagged", "custom",
 b.no("T7", "and-never-second-list", "never", "Newsletters, and never LinkedIn")
 b("T7", "never-and-never-one-list", "never", "Never newsletters, and never LinkedIn", True,
   P(newsletter("Gartenwelt", "gartenwelt.example"), S), P(social("linkedin"), S), P(other_email(), None))
+b("T7", "also-from-more-senders", "always", "Anything from Ana, also from Tom", True,
+  P(chat("Tom", "+44 7700 901000", "hi"), N), P(chat("Ana", "+44 7700 901001", "hi"), N), P(other_chat(), None))
