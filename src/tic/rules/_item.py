@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
-__all__ = ["Item"]
+__all__ = ["Item", "replace_spans"]
 
 
 @dataclass
@@ -22,3 +23,21 @@ class Item:
 
     def __repr__(self) -> str:
         return f"{self.cls}:{self.text}" if self.cls not in {"aside"} else f"aside{self.items}"
+
+
+Match = Callable[[list["Item"], int], "tuple[list[Item], int] | None"]
+
+
+def replace_spans(items: list[Item], match: Match) -> list[Item]:
+    """The items with every span `match` recognises replaced: at each position it returns (the items that stand
+    for the span, where the span ends) or None, left to right."""
+    out: list[Item] = []
+    k = 0
+    while k < len(items):
+        if (found := match(items, k)) is not None:
+            replacement, k = found
+            out += replacement
+            continue
+        out.append(items[k])
+        k += 1
+    return out

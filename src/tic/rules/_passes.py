@@ -6,7 +6,7 @@ returns the items rewritten (or unchanged); each is one entry in `_reader._BEFOR
 from __future__ import annotations
 
 from tic.rules._function_words import OF
-from tic.rules._item import Item
+from tic.rules._item import Item, replace_spans
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
 
@@ -24,39 +24,30 @@ _SENDER_WORDS = {"sender", "absender", "remitente", "remetente", "expediteur"}
 def today_or_tomorrow(items: list[Item]) -> list[Item]:
     """'se forem hoje ou amanhã', 'if it's today or tomorrow': a calendar item that starts by the end of tomorrow
     (as "tomorrow or before")."""
-    out: list[Item] = []
-    k = 0
-    while k < len(items):
+    def match(items: list[Item], k: int) -> tuple[list[Item], int] | None:
         it = items[k]
         if it.cls in {"today", "onday"} and fold(it.text).split()[-1] in _TODAY and k + 2 < len(items) \
                 and items[k + 1].cls == "or" and items[k + 2].cls == "onday" and items[k + 2].value == "tomorrow":
-            out += [items[k + 2], Item("orbefore", f"{it.text} {items[k + 1].text}", lang=it.lang)]
-            k += 3
-            continue
-        out.append(it)
-        k += 1
-    return out
+            return [items[k + 2], Item("orbefore", f"{it.text} {items[k + 1].text}", lang=it.lang)], k + 3
+        return None
+    return replace_spans(items, match)
 
 
 def identified_as_sender(items: list[Item]) -> list[Item]:
     """'Alles mit @kessler-bau.de als Absender', 'anything with @x.com as the sender', 'con @x.es como remitente':
     from that address or domain."""
-    out: list[Item] = []
-    k = 0
-    while k < len(items):
+    def match(items: list[Item], k: int) -> tuple[list[Item], int] | None:
         it = items[k]
-        if it.cls == "with" and k + 2 < len(items) and items[k + 1].cls in {"domain", "email", "phone"} \
-                and fold(items[k + 2].text) in _AS:
-            end = k + 3
-            while end < len(items) and items[end].cls in {"f", "pron"}:
-                end += 1
-            if end < len(items) and (items[end].cls == "ident" or fold(items[end].text) in _SENDER_WORDS):
-                out += [Item("from", it.text, lang=it.lang), items[k + 1]]
-                k = end + 1
-                continue
-        out.append(it)
-        k += 1
-    return out
+        if not (it.cls == "with" and k + 2 < len(items) and items[k + 1].cls in {"domain", "email", "phone"}
+                and fold(items[k + 2].text) in _AS):
+            return None
+        end = k + 3
+        while end < len(items) and items[end].cls in {"f", "pron"}:
+            end += 1
+        if end < len(items) and (items[end].cls == "ident" or fold(items[end].text) in _SENDER_WORDS):
+            return [Item("from", it.text, lang=it.lang), items[k + 1]], end + 1
+        return None
+    return replace_spans(items, match)
 
 
 def exception_titled(items: list[Item]) -> list[Item]:

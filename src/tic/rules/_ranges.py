@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from tic.rules._reading import WEEKDAYS
-from tic.rules._scan import Item
+from tic.rules._item import Item, replace_spans
 from tic.rules._slots import range_end
 from tic.rules._tokens import fold
 from tic.rules._unread import Unread
@@ -48,41 +48,31 @@ def _days(text: str) -> tuple[str, ...] | None:
 
 
 def day_ranges(items: list[Item]) -> list[Item]:
-    """Day abbreviations and ranges as days (in English rules: other languages' short forms are other words)."""
-    out: list[Item] = []
-    k = 0
-    while k < len(items):
-        it = items[k]
-        if it.cls in {"name", "word", "my", "pron", "f"}:
-            if (days := _days(it.text)) is not None:
-                out.append(Item("day", it.text, value=days, lang=it.lang))
-                k += 1
-                continue
-            # "Mon to Thu": three items
-            if k + 2 < len(items) and fold(items[k + 1].text) in _JOINS \
-                    and (days := _days(f"{it.text} {items[k + 1].text} {items[k + 2].text}")) is not None:
-                out.append(Item("day", " ".join(x.text for x in items[k : k + 3]), value=days, lang=it.lang))
-                k += 3
-                continue
-            nxt = items[k + 1] if k + 1 < len(items) else None
-            if it.lang == "en" and fold(it.text).strip(".") in _EN and it.text[:1].isupper() and nxt is not None \
-                    and nxt.cls in {"time", "day"}:
-                out.append(Item("day", it.text, value=(_EN[fold(it.text).strip(".")],), lang=it.lang))
-                k += 1
-                continue
-            low = fold(it.text).strip(".")
-            after = next((x for x in items[k + 1 : k + 3] if x.cls != "neg"), None)
-            if it.text[:1].isupper() and after is not None and after.cls in {"time", "before", "after", "between"} \
-                    and any(low in names for lang, names in _SHORT.items() if lang != "en"):
-                short = _SHORT.get(it.lang, {})
-                if low not in short:  # "So nichts vor 10 Uhr" in a rule too short to tell its language: "so", or
-                    raise Unread(f'"{it.text}": a weekday, or not? Write the day out')  # Sunday?
-                out.append(Item("day", it.text, value=(short[low],), lang=it.lang))
-                k += 1
-                continue
-        out.append(it)
-        k += 1
-    return out
+    """Day abbreviations, lists and ranges as days."""
+    return replace_spans(items, _day_span)
+
+
+def _day_span(items: list[Item], k: int) -> tuple[list[Item], int] | None:
+    it = items[k]
+    if it.cls not in {"name", "word", "my", "pron", "f"}:
+        return None
+    if (days := _days(it.text)) is not None:  # "Mon-Thu", "Tue & Thu": one item
+        return [Item("day", it.text, value=days, lang=it.lang)], k + 1
+    if k + 2 < len(items) and fold(items[k + 1].text) in _JOINS \
+            and (days := _days(f"{it.text} {items[k + 1].text} {items[k + 2].text}")) is not None:
+        return [Item("day", " ".join(x.text for x in items[k : k + 3]), value=days, lang=it.lang)], k + 3  # "Mon to Thu"
+    low = fold(it.text).strip(".")
+    nxt = items[k + 1] if k + 1 < len(items) else None
+    if it.lang == "en" and low in _EN and it.text[:1].isupper() and nxt is not None and nxt.cls in {"time", "day"}:
+        return [Item("day", it.text, value=(_EN[low],), lang=it.lang)], k + 1  # "Sat 9am"
+    after = next((x for x in items[k + 1 : k + 3] if x.cls != "neg"), None)
+    if it.text[:1].isupper() and after is not None and after.cls in {"time", "before", "after", "between"} \
+            and any(low in names for lang, names in _SHORT.items() if lang != "en"):
+        short = _SHORT.get(it.lang, {})
+        if low not in short:  # "So nichts vor 10 Uhr" in a rule too short to tell its language: "so", or Sunday?
+            raise Unread(f'"{it.text}": a weekday, or not? Write the day out')
+        return [Item("day", it.text, value=(short[low],), lang=it.lang)], k + 1
+    return None
 
 
 def time_ranges(items: list[Item]) -> list[Item]:
